@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Set up a fresh machine for this project: a virtual environment in .venv with the
+# project and its development tools installed. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3.11}"
+command -v "$PYTHON" >/dev/null || PYTHON=python3
+if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet -e '.[dev]'
+echo "ready: activate with 'source .venv/bin/activate', then run 'colt --help'"

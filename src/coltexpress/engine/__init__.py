@@ -1,0 +1,1 @@
+"""The pure rules engine: no I/O, no clocks, no global randomness."""

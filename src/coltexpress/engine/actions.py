@@ -1,0 +1,293 @@
+"""Actions: small frozen values with a text notation and a stable integer id.
+
+Notation (one action per line, lower case, words separated by spaces)::
+
+    draw                          draw 3 cards instead of playing
+    play move                     play a card (face up unless the turn is a tunnel)
+    play shoot down               Ghost's power: play the first card face down
+    play shoot@tuco               with 2 bandits per player: whose card
+    pass                          decline an optional step (Cover, Pickpocketing, keeping)
+    pick rob@django               2 bandits per player: the card chosen before the shuffle
+    keep rob                      Expert Variant: keep a card in hand for the next round
+    place tuco                    2 bandits per player: this bandit starts in the caboose
+    move forward 2                forward = toward the locomotive, back = toward the caboose
+    floor                         Change Floor in the same car
+    floor back                    Mei: Change Floor diagonally
+    shoot belle                   the target of a Shoot
+    rob jewel                     the kind of loot robbed (a purse is taken unseen)
+    rob purse#12                  accessible edition: the purse token of your choice
+    punch doc purse back          target, loot he drops ("nothing" if he has none), push
+    punch doc purse back take     Cheyenne keeps the purse the victim dropped
+    marshal back                  where a Marshal card moves the Marshal
+    take purse                    Pickpocketing: take a purse from your space
+
+>>> parse_action("move forward 2")
+Move(direction='forward', distance=2)
+>>> str(parse_action("  PUNCH doc purse back take "))
+'punch doc purse back take'
+>>> action_id(parse_action("draw"))
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS
+from .errors import NotationError
+
+__all__ = [
+    "ACTIONS",
+    "DIRECTIONS",
+    "MAX_TOKENS",
+    "Action",
+    "Draw",
+    "Floor",
+    "Keep",
+    "MarshalMove",
+    "Move",
+    "Pass",
+    "Pick",
+    "Place",
+    "Play",
+    "Punch",
+    "Rob",
+    "Shoot",
+    "Take",
+    "action_id",
+    "parse_action",
+]
+
+DIRECTIONS = ("forward", "back")
+MAX_TOKENS = 64  # loot token ids that the fixed action space can name
+_PLAYABLE = tuple(k.value for k in CARD_KINDS if k.value != "bullet")
+_ALL_KINDS = tuple(k.value for k in CARD_KINDS)
+_LOOT = tuple(k.value for k in LOOT_KINDS)
+
+
+def _card(kind: str, bandit: str | None) -> str:
+    return kind if bandit is None else f"{kind}@{bandit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw 3 cards from your deck instead of playing."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline an optional step."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play an action card from your hand onto the pile."""
+
+    kind: str
+    bandit: str | None = None
+    hidden: bool = False
+
+    def __str__(self) -> str:
+        return f"play {_card(self.kind, self.bandit)}" + (" down" if self.hidden else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """2 bandits per player: the card taken from the deck before the round's shuffle."""
+
+    kind: str
+    bandit: str | None = None
+
+    def __str__(self) -> str:
+        return f"pick {_card(self.kind, self.bandit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Expert Variant: keep a card of your hand for the next round."""
+
+    kind: str
+    bandit: str | None = None
+
+    def __str__(self) -> str:
+        return f"keep {_card(self.kind, self.bandit)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """2 bandits per player: the bandit placed in the caboose (the other goes next to it)."""
+
+    caboose: str
+
+    def __str__(self) -> str:
+        return f"place {self.caboose}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Resolve a Move card."""
+
+    direction: str
+    distance: int
+
+    def __str__(self) -> str:
+        return f"move {self.direction} {self.distance}"
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    """Resolve a Change Floor card; a direction only for Mei's diagonal move."""
+
+    direction: str | None = None
+
+    def __str__(self) -> str:
+        return "floor" if self.direction is None else f"floor {self.direction}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """Resolve a Shoot card against a bandit."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"shoot {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rob:
+    """Resolve a Rob card: the kind of loot, or (accessible edition) a purse token."""
+
+    loot: str
+    token: int | None = None
+
+    def __str__(self) -> str:
+        return f"rob {self.loot}" + ("" if self.token is None else f"#{self.token}")
+
+
+@dataclass(frozen=True, slots=True)
+class Punch:
+    """Resolve a Punch card: target, the loot he drops, where he is pushed, Cheyenne's take."""
+
+    target: str
+    loot: str | None
+    direction: str
+    take: bool = False
+
+    def __str__(self) -> str:
+        loot = "nothing" if self.loot is None else self.loot
+        return f"punch {self.target} {loot} {self.direction}" + (" take" if self.take else "")
+
+
+@dataclass(frozen=True, slots=True)
+class MarshalMove:
+    """Resolve a Marshal card: the direction the Marshal moves."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"marshal {self.direction}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Pickpocketing: take a purse from your space."""
+
+    def __str__(self) -> str:
+        return "take purse"
+
+
+Action = (
+    Draw | Pass | Play | Pick | Keep | Place | Move | Floor | Shoot | Rob | Punch | MarshalMove | Take
+)
+
+# ---------------------------------------------------------------------------- action space
+# A fixed enumeration of every action of every option set; the index is the stable id.
+# Layout blocks are appended in this order and never reordered (new actions go at the end).
+
+_WHO: tuple[str | None, ...] = (None, *CHARACTERS)
+
+
+def _enumerate() -> list[Action]:
+    out: list[Action] = [Draw(), Pass()]
+    out += [Play(k, w, h) for k in _PLAYABLE for w in _WHO for h in (False, True)]
+    out += [Pick(k, w) for k in _ALL_KINDS for w in _WHO]
+    out += [Keep(k, w) for k in _ALL_KINDS for w in _WHO]
+    out += [Place(c) for c in CHARACTERS]
+    out += [Move(d, n) for d in DIRECTIONS for n in (1, 2, 3)]
+    out += [Floor(None), Floor("forward"), Floor("back")]
+    out += [Shoot(c) for c in CHARACTERS]
+    out += [Rob(k) for k in _LOOT]
+    out += [Rob("purse", t) for t in range(MAX_TOKENS)]
+    out += [
+        Punch(c, loot, d, take)
+        for c in CHARACTERS
+        for loot in (None, *_LOOT)
+        for d in DIRECTIONS
+        for take in (False, True)
+    ]
+    out += [MarshalMove(d) for d in DIRECTIONS]
+    out += [Take()]
+    return out
+
+
+ACTIONS: tuple[Action, ...] = tuple(_enumerate())
+_ID: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+_BY_TEXT: dict[str, int] = {str(a): i for i, a in enumerate(ACTIONS)}
+assert len(_ID) == len(ACTIONS) == len(_BY_TEXT)  # the enumeration itself, not input
+
+
+def action_id(action: Action) -> int:
+    """The stable integer id of an action."""
+    try:
+        return _ID[action]
+    except (KeyError, TypeError):
+        raise NotationError(f"{action!r} is not an action of the game") from None
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text notation; raises NotationError quoting the input."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {type(text).__name__}")
+    canonical = " ".join(text.lower().split())
+    index = _BY_TEXT.get(canonical)
+    if index is not None:
+        return ACTIONS[index]
+    raise NotationError(f"{text!r} is not an action: {_explain(canonical)}")
+
+
+def _explain(text: str) -> str:
+    """Say what is wrong with a text that is not in the notation."""
+    if not text:
+        return "the text is empty"
+    verb, *rest = text.split(" ")
+    verbs = {
+        "draw": "draw",
+        "pass": "pass",
+        "play": "play <kind>[@<bandit>] [down]",
+        "pick": "pick <kind>[@<bandit>]",
+        "keep": "keep <kind>[@<bandit>]",
+        "place": "place <bandit>",
+        "move": "move forward|back 1|2|3",
+        "floor": "floor [forward|back]",
+        "shoot": "shoot <bandit>",
+        "rob": "rob purse|jewel|strongbox or rob purse#<token>",
+        "punch": "punch <bandit> nothing|purse|jewel|strongbox forward|back [take]",
+        "marshal": "marshal forward|back",
+        "take": "take purse",
+    }
+    if verb not in verbs:
+        return f"unknown verb {verb!r}; verbs are {', '.join(verbs)}"
+    for word in rest:
+        base = word.split("@")[0].split("#")[0]
+        names = set(CHARACTERS) | set(_ALL_KINDS) | set(_LOOT) | set(DIRECTIONS)
+        names |= {"down", "take", "nothing", "1", "2", "3"}
+        if base not in names:
+            return f"unknown word {word!r}; the form is '{verbs[verb]}'"
+    return f"the form is '{verbs[verb]}'"

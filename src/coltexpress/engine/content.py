@@ -1,0 +1,180 @@
+"""Printed content of the base game, loaded from ``data/base.json``.
+
+Content is data: cars, purses, round cards, stations and characters live in the data file;
+this module turns it into small frozen records and the integer codes the engine uses.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import resources
+from typing import Any
+
+__all__ = [
+    "CARD_KINDS",
+    "CHARACTERS",
+    "LOOT_KINDS",
+    "BaseContent",
+    "CardKind",
+    "CarSpec",
+    "LootKind",
+    "RoundCardSpec",
+    "TurnType",
+    "content",
+]
+
+
+class CardKind(StrEnum):
+    """Kinds of cards a player can hold."""
+
+    MOVE = "move"
+    FLOOR = "floor"
+    SHOOT = "shoot"
+    ROB = "rob"
+    PUNCH = "punch"
+    MARSHAL = "marshal"
+    BULLET = "bullet"
+
+
+class LootKind(StrEnum):
+    """Kinds of loot tokens."""
+
+    PURSE = "purse"
+    JEWEL = "jewel"
+    STRONGBOX = "strongbox"
+
+
+class TurnType(StrEnum):
+    """Turn icons on round cards."""
+
+    STANDARD = "S"
+    TUNNEL = "T"
+    SPEEDING = "Sp"
+    SWITCHING = "Sw"
+
+
+CARD_KINDS: tuple[CardKind, ...] = tuple(CardKind)
+LOOT_KINDS: tuple[LootKind, ...] = tuple(LootKind)
+
+# Integer codes used on the hot path (index into the tuples above).
+MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL, BULLET = range(7)
+PURSE, JEWEL, STRONGBOX = range(3)
+ACTION_CARD_KINDS = (MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL)
+
+
+@dataclass(frozen=True, slots=True)
+class CarSpec:
+    """A train car and the loot printed on its floor."""
+
+    name: str
+    purses: int
+    jewels: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCardSpec:
+    """A round card or train station: its turns for each player band, and its event."""
+
+    name: str
+    event: str | None
+    turns: dict[str, tuple[TurnType, ...]]
+    station: bool
+
+    def turns_for(self, band: str) -> tuple[TurnType, ...]:
+        """The turns for a player band ("2-4" or "5-6"); stations are the same for all."""
+        return self.turns[band] if band in self.turns else self.turns["all"]
+
+
+@dataclass(frozen=True, slots=True)
+class BaseContent:
+    """Everything printed in the base box that the rules engine needs."""
+
+    cars: tuple[CarSpec, ...]
+    purse_values: tuple[int, ...]
+    jewel_value: int
+    jewel_count: int
+    strongbox_value: int
+    strongbox_count: int
+    start_purse: int
+    conductor_ransom: int
+    neutral_bullets: int
+    gunslinger_bonus: int
+    action_deck: tuple[tuple[int, int], ...]  # (kind code, count)
+    cylinder: int
+    characters: tuple[str, ...]
+    round_cards: tuple[RoundCardSpec, ...]
+    stations: tuple[RoundCardSpec, ...]
+    powers: dict[str, dict[str, str]]  # edition -> character -> power name
+    confidence: dict[str, tuple[str, bool]]
+
+    def round_card(self, name: str) -> RoundCardSpec:
+        """Find a round card or a station by name."""
+        for card in self.round_cards + self.stations:
+            if card.name == name:
+                return card
+        raise KeyError(name)
+
+
+def _load() -> BaseContent:
+    raw: dict[str, Any] = json.loads(
+        resources.files("coltexpress").joinpath("data/base.json").read_text(encoding="utf-8")
+    )
+    kinds = {k.value: i for i, k in enumerate(CARD_KINDS)}
+    rounds = tuple(
+        RoundCardSpec(
+            name=item["name"],
+            event=item["event"],
+            turns={band: tuple(TurnType(t) for t in ts) for band, ts in item["turns"].items()},
+            station=False,
+        )
+        for item in raw["round_cards"]["items"]
+    )
+    stations = tuple(
+        RoundCardSpec(
+            name=item["name"],
+            event=item["event"],
+            turns={"all": tuple(TurnType(t) for t in item["turns"])},
+            station=True,
+        )
+        for item in raw["stations"]["items"]
+    )
+    confidence = {
+        key: (str(value["confidence"]), bool(value["verified"]))
+        for key, value in raw.items()
+        if isinstance(value, dict) and "confidence" in value
+    }
+    return BaseContent(
+        cars=tuple(CarSpec(c["name"], c["purses"], c["jewels"]) for c in raw["cars"]["items"]),
+        purse_values=tuple(raw["purses"]["values"]),
+        jewel_value=raw["jewel_value"]["value"],
+        jewel_count=raw["jewel_value"]["count"],
+        strongbox_value=raw["strongbox_value"]["value"],
+        strongbox_count=raw["strongbox_value"]["count"],
+        start_purse=raw["start_purse"]["value"],
+        conductor_ransom=raw["conductor_ransom"]["value"],
+        neutral_bullets=raw["neutral_bullets"]["count"],
+        gunslinger_bonus=raw["gunslinger_bonus"]["value"],
+        action_deck=tuple((kinds[k], n) for k, n in raw["action_deck"]["cards"].items()),
+        cylinder=raw["cylinder"]["count"],
+        characters=tuple(raw["characters"]["items"]),
+        round_cards=rounds,
+        stations=stations,
+        powers={ed: dict(m) for ed, m in raw["powers"].items() if isinstance(m, dict)},
+        confidence=confidence,
+    )
+
+
+_CONTENT: BaseContent | None = None
+
+
+def content() -> BaseContent:
+    """The base-game content (loaded once)."""
+    global _CONTENT
+    if _CONTENT is None:
+        _CONTENT = _load()
+    return _CONTENT
+
+
+CHARACTERS: tuple[str, ...] = content().characters

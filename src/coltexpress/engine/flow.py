@@ -1,0 +1,460 @@
+"""The course of a game: placement, rounds, Schemin' turns, keeping cards, Stealin', events.
+
+Every function takes the game state and changes it in place. ``apply_id`` dispatches the
+pending decision to its step; the steps then run the game forward through everything that
+needs nobody's decision until the next decision (or the end).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ids, resolve
+from .content import BULLET, MARSHAL, SHOOT, TurnType
+from .rng import below
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Decision codes (the order of game.Decision).
+PLACE, PICK, PLAY, COVER, KEEP = range(5)
+RESOLVE_FIRST = 5  # MOVE .. MARSHAL are 5 .. 10 (card kind + 5)
+PICKPOCKET, OVER = 11, 12
+
+_STANDARD, _TUNNEL, _SPEEDING, _SWITCHING = TurnType.STANDARD, TurnType.TUNNEL, TurnType.SPEEDING, TurnType.SWITCHING
+
+
+def shuffle(g: Game, items: list[int]) -> None:
+    """Fisher-Yates with the game's own generator."""
+    state = g.rng
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    g.rng = state
+
+
+def random_index(g: Game, n: int) -> int:
+    g.rng, value = below(g.rng, n)
+    return value
+
+
+def emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
+    from .game import Event
+
+    g.events.append(Event(kind, data, to))
+
+
+# ---------------------------------------------------------------------------- start
+
+
+def start(g: Game) -> None:
+    """After setup: secret placement (2 bandits per player) or straight into round 1."""
+    if g.options.two_bandits:
+        g.phase, g.actor, g.cur = PLACE, g.first, -1
+        return
+    begin_round(g)
+
+
+def _place(g: Game, index: int) -> None:
+    seat = g.actor
+    bandit = next(b for b in g.bandits_of[seat] if ids.PLACE[g.char_idx[b]] == index)
+    g.placed[seat] = bandit
+    emit(g, "placed", seat, bandit=g.chars[bandit])
+    nxt = (seat + 1) % g.n_players
+    if nxt != g.first:
+        g.actor = nxt
+        return
+    # Everyone has chosen: the figures are revealed together.
+    for s in range(g.n_players):
+        caboose = g.placed[s]
+        for b in g.bandits_of[s]:
+            g.pos[b] = 2 * g.last if b == caboose else 2 * (g.last - 1)
+        emit(g, "reveal-placement", None, seat=s, caboose=g.chars[caboose],
+             next_car=g.chars[next(b for b in g.bandits_of[s] if b != caboose)])
+    begin_round(g)
+
+
+# ---------------------------------------------------------------------------- rounds
+
+
+def begin_round(g: Game) -> None:
+    """Reveal the round card and deal hands (after the Pick step with 2 bandits)."""
+    g.round_card = g.round_deck.pop()
+    g.round_log = (*g.round_log, g.round_card)
+    spec = g.round_specs[g.round_card]
+    turns = spec.turns_for(g.options.band)
+    emit(g, "round", None, round=g.round_no + 1, card=spec.name, event=spec.event,
+         turns=[t.value for t in turns], first=g.first)
+    schedule: list[tuple[int, int]] = []
+    n = g.n_players
+    for t, kind in enumerate(turns):
+        step = -1 if kind is _SWITCHING else 1
+        for i in range(n):
+            seat = (g.first + step * i) % n
+            schedule.append((t, seat))
+            if kind is _SPEEDING:
+                schedule.append((t, seat))
+    g.schedule = tuple(schedule)
+    g.step = 0
+    g.turns_taken = [0] * n
+    if g.pick_rule:
+        g.phase, g.actor, g.cur = PICK, g.first, -1
+        return
+    _deal(g)
+
+
+def _pick(g: Game, index: int) -> None:
+    seat = g.actor
+    deck = g.deck[seat]
+    for i, card in enumerate(deck):
+        if _card_id(g, ids.PICK, card) == index:
+            g.hand[seat].append(deck.pop(i))
+            emit(g, "picked", seat, card=g.card_name(card))
+            break
+    nxt = (seat + 1) % g.n_players
+    if nxt != g.first:
+        g.actor = nxt
+        return
+    _deal(g)
+
+
+def _card_id(g: Game, table: list[list[int]], card: int) -> int:
+    kind = g.card_kind[card]
+    return table[kind][0 if kind == BULLET else g.who[g.card_bandit[card]]]
+
+
+def _deal(g: Game) -> None:
+    """Each player draws up to his hand size (6, Doc 7, +1 with the 2-bandit pick)."""
+    for s in range(g.n_players):
+        if not g.expert and (g.accessible or g.pick_rule):
+            # Rules 002 shuffle at the start of the round; the 2-bandit rules shuffle
+            # after the pick. Rules 000 otherwise shuffled at the end of the last round.
+            shuffle(g, g.deck[s])
+        got = draw(g, s, g.hand_target[s] - len(g.hand[s]))
+        if g.expert and g.accessible:
+            bullets = [c for c in g.hand[s] if g.card_kind[c] == BULLET]
+            if bullets:
+                g.hand[s] = [c for c in g.hand[s] if g.card_kind[c] != BULLET]
+                g.discard[s].extend(bullets)
+                emit(g, "discard-bullets", None, seat=s, count=len(bullets))
+        emit(g, "hand", s, cards=[g.card_name(c) for c in got])
+    _ask_turn(g)
+
+
+def draw(g: Game, seat: int, count: int) -> list[int]:
+    """Draw up to ``count`` cards from the top of a deck (Expert: reshuffle the discard)."""
+    deck, hand = g.deck[seat], g.hand[seat]
+    got: list[int] = []
+    for _ in range(count):
+        if not deck:
+            if g.expert and g.discard[seat]:
+                deck.extend(g.discard[seat])
+                g.discard[seat] = []
+                shuffle(g, deck)
+                emit(g, "reshuffle", None, seat=seat)
+            else:
+                break
+        got.append(deck.pop())
+    hand.extend(got)
+    return got
+
+
+# ---------------------------------------------------------------------------- schemin'
+
+
+def _ask_turn(g: Game) -> None:
+    if g.step >= len(g.schedule):
+        _end_schemin(g)
+        return
+    g.phase, g.actor, g.cur = PLAY, g.schedule[g.step][1], -1
+
+
+def current_turn_type(g: Game) -> TurnType:
+    spec = g.round_specs[g.round_card]
+    return spec.turns_for(g.options.band)[g.schedule[g.step][0]]
+
+
+def _play_ids(g: Game, seat: int) -> list[int]:
+    tunnel = current_turn_type(g) is _TUNNEL
+    ghost = not tunnel and g.turns_taken[seat] == 0 and "stealth" in g.team_power[seat]
+    out = [ids.DRAW]
+    kinds, who = g.card_kind, g.who
+    bandit_of = g.card_bandit
+    for card in g.hand[seat]:
+        kind = kinds[card]
+        if kind == BULLET:
+            continue
+        entry = ids.PLAY[kind][who[bandit_of[card]]]
+        if entry[0] not in out:
+            out.append(entry[0])
+            if ghost:
+                out.append(entry[1])
+    return out
+
+
+def _cover_ids(g: Game, seat: int) -> list[int]:
+    shooter = g.card_bandit[g.pile[-1]]
+    out = [ids.PASS]
+    for card in g.hand[seat]:
+        kind = g.card_kind[card]
+        b = g.card_bandit[card]
+        if kind in (BULLET, MARSHAL) or b == shooter:
+            continue
+        index = ids.PLAY[kind][g.who[b]][0]
+        if index not in out:
+            out.append(index)
+    return out
+
+
+def _play(g: Game, index: int) -> None:
+    seat = g.actor
+    if index == ids.DRAW:
+        got = draw(g, seat, 3)
+        emit(g, "draw", None, seat=seat, count=len(got))
+        emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
+        g.turns_taken[seat] += 1
+        g.step += 1
+        _ask_turn(g)
+        return
+    action = ids.ACTIONS[index]
+    turn = current_turn_type(g)
+    card = _take_from_hand(g, seat, index)
+    down = turn is _TUNNEL or bool(getattr(action, "hidden", False))
+    _to_pile(g, seat, card, down, cover=False)
+    g.turns_taken[seat] += 1
+    if (
+        g.cover_rule
+        and g.phase == PLAY
+        and turn is _STANDARD
+        and not down
+        and g.card_kind[card] == SHOOT
+        and len(_cover_ids(g, seat)) > 1
+    ):
+        g.phase, g.cur = COVER, -1
+        return
+    g.step += 1
+    _ask_turn(g)
+
+
+def _cover(g: Game, index: int) -> None:
+    seat = g.actor
+    if index != ids.PASS:
+        card = _take_from_hand(g, seat, index)
+        _to_pile(g, seat, card, False, cover=True)
+    else:
+        emit(g, "no-cover", None, seat=seat)
+    g.step += 1
+    _ask_turn(g)
+
+
+def _take_from_hand(g: Game, seat: int, index: int) -> int:
+    """Remove the card a Play action names (its face-down variant is the id after)."""
+    face_up = index - bool(getattr(ids.ACTIONS[index], "hidden", False))
+    hand = g.hand[seat]
+    for i, card in enumerate(hand):
+        kind = g.card_kind[card]
+        if kind != BULLET and ids.PLAY[kind][g.who[g.card_bandit[card]]][0] == face_up:
+            return hand.pop(i)
+    raise AssertionError("legal play without its card")  # pragma: no cover
+
+
+def _to_pile(g: Game, seat: int, card: int, down: bool, *, cover: bool) -> None:
+    g.pile.append(card)
+    g.pile_down.append(down)
+    name = g.chars[g.card_bandit[card]]
+    if down:
+        emit(g, "play", None, seat=seat, bandit=name, card=None, down=True, cover=cover)
+        emit(g, "play-private", seat, bandit=name, card=g.card_name(card))
+    else:
+        emit(g, "play", None, seat=seat, bandit=name, card=g.card_name(card), down=False,
+             cover=cover)
+
+
+def _end_schemin(g: Game) -> None:
+    if g.expert:
+        g.kept = [[] for _ in range(g.n_players)]
+        _ask_keep(g, g.first, first=True)
+        return
+    for s in range(g.n_players):
+        g.deck[s].extend(g.hand[s])  # unplayed cards go back on top of the deck
+        g.hand[s] = []
+    _start_stealin(g)
+
+
+def _keep_ids(g: Game, seat: int) -> list[int]:
+    out = [ids.PASS]
+    for card in g.hand[seat]:
+        if g.accessible and g.card_kind[card] == BULLET:
+            continue  # rules 002: bullet cards are always discarded
+        index = _card_id(g, ids.KEEP, card)
+        if index not in out:
+            out.append(index)
+    return out
+
+
+def _ask_keep(g: Game, seat: int, *, first: bool = False) -> None:
+    while first or seat != g.first:
+        first = False
+        if len(_keep_ids(g, seat)) > 1:
+            g.phase, g.actor, g.cur = KEEP, seat, -1
+            return
+        _finish_keep(g, seat)
+        seat = (seat + 1) % g.n_players
+    _start_stealin(g)
+
+
+def _keep(g: Game, index: int) -> None:
+    seat = g.actor
+    if index == ids.PASS:
+        _finish_keep(g, seat)
+        _ask_keep(g, (seat + 1) % g.n_players)
+        return
+    hand = g.hand[seat]
+    for i, card in enumerate(hand):
+        if _card_id(g, ids.KEEP, card) == index:
+            g.kept[seat].append(hand.pop(i))
+            break
+    if len(_keep_ids(g, seat)) == 1:
+        _finish_keep(g, seat)
+        _ask_keep(g, (seat + 1) % g.n_players)
+
+
+def _finish_keep(g: Game, seat: int) -> None:
+    discarded = g.hand[seat]
+    g.discard[seat].extend(discarded)
+    g.hand[seat] = g.kept[seat]
+    g.kept[seat] = []
+    emit(g, "keep", None, seat=seat, kept=len(g.hand[seat]),
+         discarded=[g.card_name(c) for c in discarded])
+
+
+# ---------------------------------------------------------------------------- stealin'
+
+
+def _start_stealin(g: Game) -> None:
+    emit(g, "stealin", None, cards=len(g.pile))
+    g.resolve_i = 0
+    resolve_pile(g)
+
+
+def resolve_pile(g: Game) -> None:
+    """Resolve cards until one needs a decision or the pile is done."""
+    while g.resolve_i < len(g.pile):
+        card = g.pile[g.resolve_i]
+        bandit = g.card_bandit[card]
+        kind = g.card_kind[card]
+        emit(g, "reveal", None, seat=g.seat_of[bandit], bandit=g.chars[bandit],
+             card=g.card_name(card), index=g.resolve_i)
+        options = resolve.options(g, kind, bandit)
+        if len(options) > 1:
+            g.phase, g.actor, g.cur = RESOLVE_FIRST + kind, g.seat_of[bandit], bandit
+            g.legal = tuple(options)
+            return
+        if options:
+            resolve.perform(g, kind, bandit, options[0])
+        else:
+            emit(g, "no-effect", None, bandit=g.chars[bandit], card=g.card_name(card),
+                 reason=resolve.no_effect_reason(g, kind, bandit))
+        finish_card(g)
+    _end_stealin(g)
+
+
+def finish_card(g: Game) -> None:
+    card = g.pile[g.resolve_i]
+    seat = g.seat_of[g.card_bandit[card]]
+    if g.expert:
+        g.discard[seat].append(card)
+    elif g.accessible:
+        g.deck[seat].append(card)  # rules 002: each card goes back once performed
+    g.resolve_i += 1
+
+
+def _resolve(g: Game, index: int) -> None:
+    resolve.perform(g, g.phase - RESOLVE_FIRST, g.cur, index)
+    finish_card(g)
+    resolve_pile(g)
+
+
+def _end_stealin(g: Game) -> None:
+    if not g.expert and not g.accessible:
+        # Rules 000: the cards go back to their owners, who shuffle all their cards.
+        for card in g.pile:
+            g.deck[g.seat_of[g.card_bandit[card]]].append(card)
+        for s in range(g.n_players):
+            shuffle(g, g.deck[s])
+    g.pile = []
+    g.pile_down = []
+    g.resolve_i = 0
+    spec = g.round_specs[g.round_card]
+    if g.options.events and spec.event is not None:
+        from .round_events import run_event
+
+        emit(g, "event", None, name=spec.event)
+        if run_event(g, spec.event):
+            return  # waits for decisions (Pickpocketing)
+    end_round(g)
+
+
+def end_round(g: Game) -> None:
+    g.round_no += 1
+    g.round_card = -1
+    if g.round_no >= 5 or not g.round_deck:
+        g.phase, g.actor, g.cur = OVER, -1, -1
+        g.legal = ()
+        emit(g, "game-over", None, **_final(g))
+        return
+    g.first = (g.first + 1) % g.n_players
+    begin_round(g)
+
+
+def _final(g: Game) -> dict[str, object]:
+    from .scoring import score
+
+    return score(g)
+
+
+# ---------------------------------------------------------------------------- dispatch
+
+
+def legal_ids(g: Game) -> tuple[int, ...]:
+    phase = g.phase
+    if phase == PLAY:
+        return tuple(_play_ids(g, g.actor))
+    if phase == COVER:
+        return tuple(_cover_ids(g, g.actor))
+    if phase == KEEP:
+        return tuple(_keep_ids(g, g.actor))
+    if phase == PICK:
+        seen: list[int] = []
+        for card in g.deck[g.actor]:
+            index = _card_id(g, ids.PICK, card)
+            if index not in seen:
+                seen.append(index)
+        return tuple(sorted(seen))
+    if phase == PLACE:
+        return tuple(ids.PLACE[g.char_idx[b]] for b in g.bandits_of[g.actor])
+    if phase == PICKPOCKET:
+        return (ids.TAKE, ids.PASS)
+    if phase == OVER:
+        return ()
+    return tuple(resolve.options(g, phase - RESOLVE_FIRST, g.cur))
+
+
+def apply_id(g: Game, index: int) -> None:
+    phase = g.phase
+    if phase == PLAY:
+        _play(g, index)
+    elif phase >= RESOLVE_FIRST and phase < PICKPOCKET:
+        _resolve(g, index)
+    elif phase == COVER:
+        _cover(g, index)
+    elif phase == KEEP:
+        _keep(g, index)
+    elif phase == PICK:
+        _pick(g, index)
+    elif phase == PLACE:
+        _place(g, index)
+    elif phase == PICKPOCKET:
+        from .round_events import pickpocket_step
+
+        pickpocket_step(g, index)

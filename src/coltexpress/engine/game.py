@@ -1,0 +1,438 @@
+"""The game state and its public API: pending decision, legal actions, apply, clone.
+
+>>> from coltexpress import Game, Options
+>>> game = Game.new(Options.preset("standard", players=3), seed=7)
+>>> game.pending.decision
+<Decision.PLAY: 'play'>
+>>> "draw" in [str(a) for a in game.legal_actions()]
+True
+>>> events = game.apply("draw")
+>>> events[0].kind
+'draw'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from . import flow, ids
+from .actions import ACTIONS, Action, action_id, parse_action
+from .content import BULLET, RoundCardSpec, TurnType
+from .errors import GameOverError, IllegalActionError, NotationError
+from .options import Options
+
+if TYPE_CHECKING:
+    import random
+
+__all__ = ["RULES_VERSION", "Decision", "Event", "Game", "Pending"]
+
+RULES_VERSION = "base-1"
+
+
+class Decision(StrEnum):
+    """What the pending decision is about."""
+
+    PLACE = "place"  # 2 bandits per player: which bandit starts in the caboose
+    PICK = "pick"  # 2 bandits per player: the card chosen before the round's shuffle
+    PLAY = "play"  # a Schemin' turn: play a card or draw 3
+    COVER = "cover"  # 2 bandits per player: the Cover rule's extra card, or pass
+    KEEP = "keep"  # Expert Variant: cards kept for the next round
+    MOVE = "move"
+    FLOOR = "floor"
+    SHOOT = "shoot"
+    ROB = "rob"
+    PUNCH = "punch"
+    MARSHAL = "marshal"
+    PICKPOCKET = "pickpocket"  # Pickpocketing station: take a purse or pass
+    OVER = "over"
+
+
+DECISIONS: tuple[Decision, ...] = tuple(Decision)
+(
+    PLACE,
+    PICK,
+    PLAY,
+    COVER,
+    KEEP,
+    D_MOVE,
+    D_FLOOR,
+    D_SHOOT,
+    D_ROB,
+    D_PUNCH,
+    D_MARSHAL,
+    PICKPOCKET,
+    OVER,
+) = range(len(DECISIONS))
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Who must decide what now; ``seat`` is None once the game is over."""
+
+    decision: Decision
+    seat: int | None
+    bandit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``seat`` None: everyone sees it; otherwise only that seat."""
+
+    kind: str
+    data: dict[str, Any]
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, **self.data}
+
+    def text(self) -> str:
+        """The event as a plain sentence."""
+        from .narrate import describe
+
+        return describe(self)
+
+
+# Mutable fields copied on clone; everything else is shared between clones.
+_LIST_FIELDS = (
+    "pos",
+    "cylinder",
+    "received",
+    "friendly",
+    "pile",
+    "pile_down",
+    "round_deck",
+    "turns_taken",
+    "placed",
+    "queue",
+    "history",
+    "box",
+    "reserve",
+)
+_NESTED_FIELDS = ("floor_loot", "held", "deck", "hand", "discard", "kept")
+
+
+class Game:
+    """A game of Colt Express: the full state, with the engine contract as methods."""
+
+    __slots__ = (
+        # -- fixed for the whole game (shared by clones) --
+        "options",
+        "seed",
+        "n_players",
+        "n_bandits",
+        "last",  # index of the caboose; the locomotive is car 0
+        "chars",
+        "char_idx",
+        "power",
+        "seat_of",
+        "bandits_of",
+        "who",  # per bandit: 0 in 1-bandit games, 1 + character index with 2 bandits
+        "train",  # car-table index of cars 1..last
+        "card_kind",
+        "card_bandit",
+        "bullet_base",
+        "neutral_base",
+        "round_specs",
+        "team_power",
+        "hand_target",
+        "cover_rule",
+        "pick_rule",
+        "expert",
+        "accessible",
+        # -- mutable --
+        "rng",
+        "loot_kind",
+        "loot_value",
+        "loot_public",
+        "pos",
+        "marshal",
+        "floor_loot",
+        "held",
+        "box",
+        "reserve",
+        "cylinder",
+        "neutral",
+        "neutral_gone",
+        "received",
+        "friendly",
+        "deck",
+        "hand",
+        "discard",
+        "kept",
+        "pile",
+        "pile_down",
+        "round_deck",
+        "round_log",
+        "round_no",
+        "round_card",
+        "first",
+        "schedule",
+        "step",
+        "turns_taken",
+        "placed",
+        "queue",
+        "resolve_i",
+        "phase",
+        "actor",
+        "cur",
+        "legal",
+        "history",
+        "events",
+    )
+
+    # statics
+    options: Options
+    seed: int
+    n_players: int
+    n_bandits: int
+    last: int
+    chars: tuple[str, ...]
+    char_idx: tuple[int, ...]
+    power: tuple[str | None, ...]
+    seat_of: tuple[int, ...]
+    bandits_of: tuple[tuple[int, ...], ...]
+    who: tuple[int, ...]
+    train: tuple[int, ...]
+    card_kind: tuple[int, ...]
+    card_bandit: tuple[int, ...]
+    bullet_base: tuple[int, ...]
+    neutral_base: int
+    round_specs: tuple[RoundCardSpec, ...]
+    team_power: tuple[frozenset[str], ...]
+    hand_target: tuple[int, ...]
+    cover_rule: bool
+    pick_rule: bool
+    expert: bool
+    accessible: bool
+    # mutable
+    rng: int
+    loot_kind: tuple[int, ...]
+    loot_value: tuple[int, ...]
+    loot_public: tuple[bool, ...]
+    pos: list[int]
+    marshal: int
+    floor_loot: list[list[int]]
+    held: list[list[int]]
+    box: list[int]
+    reserve: list[int]
+    cylinder: list[int]
+    neutral: int
+    neutral_gone: bool
+    received: list[int]
+    friendly: list[int]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    kept: list[list[int]]
+    pile: list[int]
+    pile_down: list[bool]
+    round_deck: list[int]
+    round_log: tuple[int, ...]
+    round_no: int
+    round_card: int
+    first: int
+    schedule: tuple[tuple[int, int], ...]
+    step: int
+    turns_taken: list[int]
+    placed: list[int]
+    queue: list[int]
+    resolve_i: int
+    phase: int
+    actor: int
+    cur: int
+    legal: tuple[int, ...] | None
+    history: list[int]
+    events: list[Event]
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, options: Options | None = None, *, seed: int = 0) -> Game:
+        """Set up a new game; everything random comes from ``seed``."""
+        from .setup import set_up
+
+        game = cls.__new__(cls)
+        set_up(game, options if options is not None else Options(), seed)
+        return game
+
+    def clone(self) -> Game:
+        """A cheap independent copy (no deepcopy)."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _NESTED_FIELDS:
+            setattr(other, name, [x[:] for x in getattr(self, name)])
+        other.events = []
+        return other
+
+    # ------------------------------------------------------------------ the contract
+
+    @property
+    def pending(self) -> Pending:
+        """The decision the game waits for, and whose it is."""
+        if self.phase == OVER:
+            return Pending(Decision.OVER, None)
+        bandit = self.chars[self.cur] if self.cur >= 0 else None
+        return Pending(DECISIONS[self.phase], self.actor, bandit)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat that must act, or None once the game is over."""
+        return None if self.phase == OVER else self.actor
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """Ids of the legal actions, in a stable order."""
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = flow.legal_ids(self)
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the pending decision."""
+        return [ACTIONS[i] for i in self.legal_ids()]
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            index = self._to_id(action)
+        except NotationError:
+            return False
+        return index in self.legal_ids()
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play an action (an Action or its notation) for the pending seat.
+
+        Raises NotationError for text that is no action, IllegalActionError for an action
+        that is not legal now; the state is unchanged in both cases.
+        """
+        return self.apply_id(self._to_id(action))
+
+    def apply_id(self, index: int) -> list[Event]:
+        """Play the action with this id; the fast path for agents and RL wrappers."""
+        if self.phase == OVER:
+            raise GameOverError(f"the game is over; {ACTIONS[index]} cannot be played")
+        legal = self.legal
+        if legal is None:
+            legal = flow.legal_ids(self)
+        if index not in legal:
+            raise IllegalActionError(self._illegal_message(index, legal))
+        self.events = events = []
+        self.history.append(index)
+        self.legal = None
+        flow.apply_id(self, index)
+        return events
+
+    def _to_id(self, action: Action | str) -> int:
+        if isinstance(action, str):
+            action = parse_action(action)
+        return action_id(action)
+
+    def _illegal_message(self, index: int, legal: tuple[int, ...]) -> str:
+        pend = self.pending
+        who = f"seat {pend.seat}" + (f" ({pend.bandit})" if pend.bandit else "")
+        options = ", ".join(str(ACTIONS[i]) for i in legal)
+        return (
+            f"{ACTIONS[index]!s} is not legal now: round {self.round_no + 1}, "
+            f"{who} must decide '{pend.decision}'; legal: {options}"
+        )
+
+    # ------------------------------------------------------------------ views and records
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know (``None``: a spectator), JSON-ready."""
+        from .views import build_view
+
+        return build_view(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Game:
+        """A full state consistent with ``seat``'s view, hidden parts resampled with ``rng``."""
+        from .determinize import determinize
+
+        return determinize(self, seat, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state (server side only: it holds every secret)."""
+        from .serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        """Inverse of :meth:`to_json`; raises RecordError on malformed data."""
+        from .serial import state_from_json
+
+        return state_from_json(data)
+
+    def record(self) -> dict[str, Any]:
+        """The compact game record: options, seed, actions and rules version."""
+        from .serial import make_record
+
+        return make_record(self)
+
+    @classmethod
+    def replay(cls, record: dict[str, Any]) -> Game:
+        """Rebuild a game from its record; raises RecordError if it does not replay."""
+        from .serial import replay_record
+
+        return replay_record(record)
+
+    def result(self) -> dict[str, Any]:
+        """Scores and winners (the final result once the game is over)."""
+        from .scoring import score
+
+        return score(self)
+
+    # ------------------------------------------------------------------ small helpers
+
+    def space_of(self, bandit: str) -> tuple[int, bool]:
+        """(car, on_roof) of a bandit by character name; car 0 is the locomotive."""
+        p = self.pos[self.chars.index(bandit)]
+        return p >> 1, bool(p & 1)
+
+    @property
+    def round_card_spec(self) -> RoundCardSpec | None:
+        return self.round_specs[self.round_card] if self.round_card >= 0 else None
+
+    def turn_type(self) -> TurnType | None:
+        """The type of the Schemin' turn being played, if any."""
+        spec = self.round_card_spec
+        if spec is None or self.phase not in (PLAY, COVER) or self.step >= len(self.schedule):
+            return None
+        return spec.turns_for(self.options.band)[self.schedule[self.step][0]]
+
+    def pile_held(self) -> list[int]:
+        """Cards still lying on the pile (with the Expert Variant or rules 002 a resolved
+        card goes straight back to its owner; the pile keeps showing it face up)."""
+        if self.expert or self.accessible:
+            return self.pile[self.resolve_i :] if self.phase >= 5 else self.pile
+        return self.pile
+
+    def cards_of(self, seat: int) -> list[int]:
+        """Every card a seat owns, wherever it is (deck, hand, discard, pile)."""
+        mine = [c for c in self.pile_held() if self._card_seat(c) == seat]
+        return self.deck[seat] + self.hand[seat] + self.discard[seat] + self.kept[seat] + mine
+
+    def _card_seat(self, card: int) -> int:
+        return self.seat_of[self.card_bandit[card]]
+
+    def card_name(self, card: int) -> str:
+        """A card as notation: kind, and ``@bandit`` where a seat has two bandits."""
+        kind = ids.KIND_NAMES[self.card_kind[card]]
+        if self.card_kind[card] == BULLET or not self.options.two_bandits:
+            return kind
+        return f"{kind}@{self.chars[self.card_bandit[card]]}"
+
+    def __repr__(self) -> str:
+        pend = self.pending
+        return (
+            f"<Game {self.n_players}p round {min(self.round_no + 1, 5)} "
+            f"{pend.decision} seat={pend.seat}>"
+        )
+

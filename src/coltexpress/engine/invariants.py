@@ -1,0 +1,69 @@
+"""Checks that hold in every reachable state; used by the fuzz tests and when loading JSON."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .content import BULLET, content
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def check_invariants(g: Game) -> list[str]:
+    """Return the broken invariants (an empty list when the state is sound)."""
+    from .game import OVER, PLACE
+
+    problems: list[str] = []
+    spaces = 2 * (g.last + 1)
+    n_loot = len(g.loot_kind)
+    if not (len(g.loot_value) == len(g.loot_public) == n_loot):
+        problems.append("loot tables differ in length")
+    if len(g.floor_loot) != spaces:
+        problems.append("wrong number of spaces")
+    for b, p in enumerate(g.pos):
+        if p == -1 and g.phase == PLACE:
+            continue
+        if not 0 <= p < spaces:
+            problems.append(f"bandit {g.chars[b]} is off the train ({p})")
+        elif p == 2 * g.marshal:
+            problems.append(f"bandit {g.chars[b]} is inside the Marshal's car")
+    if not 0 <= g.marshal <= g.last:
+        problems.append(f"the Marshal is off the train ({g.marshal})")
+    # Loot: every token exactly once, somewhere.
+    where = Counter(t for tokens in g.floor_loot for t in tokens)
+    where.update(t for tokens in g.held for t in tokens)
+    where.update(g.box)
+    where.update(g.reserve)
+    if sorted(where) != list(range(n_loot)) or any(n != 1 for n in where.values()):
+        problems.append("loot tokens are not conserved")
+    # Cards: every card exactly once (cylinders and the neutral pile included).
+    cards = Counter(c for zone in (g.deck, g.hand, g.discard, g.kept) for cs in zone for c in cs)
+    cards.update(g.pile_held())
+    for b in range(g.n_bandits):
+        if not 0 <= g.cylinder[b] <= content().cylinder:
+            problems.append(f"bad cylinder for {g.chars[b]}")
+        cards.update(range(g.bullet_base[b], g.bullet_base[b] + g.cylinder[b]))
+    cards.update(range(g.neutral_base, g.neutral_base + g.neutral))
+    if sorted(cards) != list(range(len(g.card_kind))) or any(n != 1 for n in cards.values()):
+        problems.append("cards are not conserved")
+    for c in g.pile:
+        if 0 <= c < len(g.card_kind) and g.card_kind[c] == BULLET:
+            problems.append("a bullet card is on the action pile")
+    data = content()
+    given = sum(data.cylinder - c for c in g.cylinder) + (data.neutral_bullets - g.neutral)
+    if sum(g.received) != given:
+        problems.append(f"bullets received {sum(g.received)} != bullets given {given}")
+    for s in range(g.n_players):
+        owned = [c for zone in (g.deck, g.hand, g.discard, g.kept) for c in zone[s]]
+        owned += [c for c in g.pile_held() if g.seat_of[g.card_bandit[c]] == s]
+        bullets = sum(1 for c in owned if g.card_kind[c] == BULLET)
+        mine = sum(g.received[b] for b in g.bandits_of[s])
+        if bullets != mine:
+            problems.append(f"seat {s} holds {bullets} bullet cards but received {mine}")
+    if g.phase == OVER and (g.round_no < 5 and g.round_deck):
+        problems.append("the game ended before the last round")
+    if g.phase != OVER and g.round_no >= 5:
+        problems.append("the game goes on after the fifth round")
+    return problems

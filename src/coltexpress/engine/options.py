@@ -1,0 +1,204 @@
+"""Game options: a frozen, keyword-only record, and named presets."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from .content import CHARACTERS, content
+from .errors import OptionsError
+
+__all__ = ["PRESETS", "Edition", "Options", "RoundDeck"]
+
+# The characters the 2-bandit rules set aside before the random first pick (rules 000).
+TWO_BANDIT_ASIDE = ("ghost", "doc", "belle")
+
+
+class Edition(StrEnum):
+    """Which printed rulebook governs where they differ."""
+
+    RULES_2016 = "2016"
+    ACCESSIBLE = "accessible"
+
+
+class RoundDeck(StrEnum):
+    """How the round deck is built."""
+
+    FIRST_GAME = "first-game"  # 5 round cards
+    STATION = "station"  # 4 round cards on top of 1 train station
+
+
+@dataclass(frozen=True, kw_only=True)
+class Options:
+    """Everything that selects a variant of the game.
+
+    ``characters`` names the bandits seat by seat (two per seat with ``two_bandits``);
+    ``None`` draws them at random from the game's seed. ``cars`` picks train cars by their
+    index in the car table, locomotive side first; ``None`` draws them at random.
+
+    >>> Options.preset("first-game", players=3).powers
+    False
+    """
+
+    players: int = 4
+    characters: tuple[str, ...] | None = None
+    powers: bool = True
+    events: bool = True
+    round_deck: RoundDeck = RoundDeck.STATION
+    two_bandits: bool = False
+    expert: bool = False
+    edition: Edition = Edition.RULES_2016
+    cars: tuple[int, ...] | None = None
+    mei: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "round_deck", RoundDeck(self.round_deck))
+        object.__setattr__(self, "edition", Edition(self.edition))
+        if self.characters is not None:
+            object.__setattr__(self, "characters", tuple(self.characters))
+        if self.cars is not None:
+            object.__setattr__(self, "cars", tuple(self.cars))
+        self._validate()
+
+    # -- derived facts -------------------------------------------------------------------
+
+    @property
+    def bandits_per_player(self) -> int:
+        return 2 if self.two_bandits else 1
+
+    @property
+    def bandit_count(self) -> int:
+        return self.players * self.bandits_per_player
+
+    @property
+    def accessible_two_player(self) -> bool:
+        """Rules 002's own 2-player game (expert always, no Gunslinger, no Cover)."""
+        return self.edition is Edition.ACCESSIBLE and self.two_bandits and self.players == 2
+
+    @property
+    def expert_cards(self) -> bool:
+        """Whether the Expert Variant's discard piles are in use."""
+        return self.expert or self.accessible_two_player
+
+    @property
+    def car_count(self) -> int:
+        if self.two_bandits:
+            return 4 if self.players == 3 or self.accessible_two_player else 3
+        return min(self.players, len(content().cars))
+
+    @property
+    def band(self) -> str:
+        """Which round cards are used: those for 2-4 or for 5-6 players."""
+        return "2-4" if self.two_bandits or self.players <= 4 else "5-6"
+
+    # -- construction --------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Options:
+        """Options of a named preset, with fields overridden by keyword."""
+        if name not in PRESETS:
+            raise OptionsError(f"unknown preset {name!r}; presets are {', '.join(PRESETS)}")
+        return cls(**{**PRESETS[name], **overrides})
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        data = asdict(self)
+        data["round_deck"] = self.round_deck.value
+        data["edition"] = self.edition.value
+        for key in ("characters", "cars"):
+            if data[key] is not None:
+                data[key] = list(data[key])
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        """Inverse of :meth:`to_dict`; raises OptionsError on unknown or bad fields."""
+        if not isinstance(data, dict):
+            raise OptionsError(f"options must be an object, not {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise OptionsError(f"unknown option(s) {unknown}; known: {sorted(known)}")
+        try:
+            return cls(**data)
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, OptionsError):
+                raise
+            raise OptionsError(f"bad options {data!r}: {exc}") from exc
+
+    def with_(self, **changes: Any) -> Options:
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+    # -- validation ----------------------------------------------------------------------
+
+    def _validate(self) -> None:
+        for name in ("powers", "events", "two_bandits", "expert", "mei"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionsError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        if not isinstance(self.players, int) or isinstance(self.players, bool):
+            raise OptionsError(f"players must be a whole number, not {self.players!r}")
+        if self.two_bandits:
+            if self.players not in (2, 3):
+                raise OptionsError(
+                    f"2 bandits per player is for 2 or 3 players, not {self.players} (rules 000)"
+                )
+        elif not 3 <= self.players <= 7:
+            raise OptionsError(
+                f"{self.players} players need the 2-bandits-per-player rules"
+                if self.players == 2
+                else f"the base game is for 3 to 6 players (7 with Mei), not {self.players}"
+            )
+        if self.edition is Edition.ACCESSIBLE and self.round_deck is RoundDeck.FIRST_GAME:
+            raise OptionsError(
+                "the accessible edition (rules 002) always builds its round deck from 4 round "
+                "cards on top of a train station; use round_deck='station'"
+            )
+        pool = self.character_pool()
+        if self.characters is not None:
+            if len(self.characters) != self.bandit_count:
+                raise OptionsError(
+                    f"{self.bandit_count} characters are needed "
+                    f"({self.players} players x {self.bandits_per_player}), "
+                    f"got {len(self.characters)}: {list(self.characters)}"
+                )
+            for name in self.characters:
+                if name not in CHARACTERS:
+                    raise OptionsError(f"unknown character {name!r}; characters are {list(CHARACTERS)}")
+                if name not in pool:
+                    raise OptionsError(f"character {name!r} is not in play; set mei=True to use Mei")
+            if len(set(self.characters)) != len(self.characters):
+                raise OptionsError(f"a character can be used only once: {list(self.characters)}")
+        elif self.bandit_count > len(pool):
+            raise OptionsError(
+                f"{self.bandit_count} bandits need {self.bandit_count} characters; "
+                f"only {len(pool)} are in play (set mei=True for a seventh)"
+            )
+        if self.cars is not None:
+            n_table = len(content().cars)
+            if len(self.cars) != self.car_count:
+                raise OptionsError(f"this game uses {self.car_count} cars, got {len(self.cars)}")
+            if len(set(self.cars)) != len(self.cars) or not all(
+                isinstance(c, int) and 0 <= c < n_table for c in self.cars
+            ):
+                raise OptionsError(f"cars must be distinct indices 0..{n_table - 1}: {list(self.cars)}")
+
+    def character_pool(self) -> tuple[str, ...]:
+        """The characters available: the six base bandits, plus Mei when asked for."""
+        use_mei = self.mei or self.players == 7 or (
+            self.characters is not None and "mei" in self.characters
+        )
+        return tuple(c for c in CHARACTERS if c != "mei" or use_mei)
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "first-game": {"powers": False, "events": False, "round_deck": RoundDeck.FIRST_GAME},
+    "standard": {},
+    "expert": {"expert": True},
+    "two-player": {"players": 2, "two_bandits": True},
+    "two-bandits": {"players": 3, "two_bandits": True},
+    "accessible": {"edition": Edition.ACCESSIBLE},
+    "accessible-two-player": {"edition": Edition.ACCESSIBLE, "players": 2, "two_bandits": True},
+    "mei": {"mei": True},
+}

@@ -1,0 +1,360 @@
+"""Stealin': what each action card may do when it resolves, and doing it.
+
+For every card kind a pair of functions: ``*_options`` lists the action ids of the owner's
+legal choices (empty: the card has no effect), ``do_*`` carries one out. Legality is written
+once here and used both for ``legal_actions`` and for validating ``apply``.
+
+Positions are spaces: ``2 * car + roof``; car 0 is the locomotive, ``g.last`` the caboose;
+"forward" is toward the locomotive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import ids
+from .content import JEWEL, PURSE, STRONGBOX
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_DELTA = ids.DIR_DELTA
+
+
+def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
+    from .flow import emit
+
+    emit(g, kind, to, **data)
+
+
+def _where(space: int) -> dict[str, object]:
+    return {"car": space >> 1, "roof": bool(space & 1)}
+
+
+# ---------------------------------------------------------------------------- the Marshal
+
+
+def enter(g: Game, bandit: int, space: int) -> None:
+    """Put a bandit in a space; inside the Marshal's car he escapes to the roof."""
+    g.pos[bandit] = space
+    if space == 2 * g.marshal:
+        escape(g, [bandit])
+
+
+def escape(g: Game, bandits: list[int]) -> None:
+    """Bandits meeting the Marshal take a neutral bullet (if there is one for each of
+    them) and escape to the roof of the car."""
+    given = give_neutral(g, bandits, reason="marshal")
+    for b in bandits:
+        g.pos[b] |= 1
+        _emit(g, "escape", None, bandit=g.chars[b], car=g.pos[b] >> 1, bullet=given)
+
+
+def give_neutral(g: Game, bandits: list[int], *, reason: str) -> bool:
+    """One neutral bullet on top of each bandit's deck, or none if too few are left.
+
+    In rules 002 the first shortage removes the neutral bullet deck from the game.
+    """
+    if not bandits:
+        return True
+    if g.neutral_gone or g.neutral < len(bandits):
+        if g.accessible and not g.neutral_gone:
+            g.neutral_gone = True
+            _emit(g, "neutral-deck-removed", None)
+        _emit(g, "no-neutral-bullets", None, bandits=[g.chars[b] for b in bandits],
+              reason=reason)
+        return False
+    for b in bandits:
+        g.neutral -= 1
+        card = g.neutral_base + g.neutral
+        g.deck[g.seat_of[b]].append(card)
+        g.received[b] += 1
+        _emit(g, "neutral-bullet", None, bandit=g.chars[b], reason=reason)
+    return True
+
+
+def move_marshal(g: Game, car: int) -> None:
+    g.marshal = car
+    inside = [b for b, p in enumerate(g.pos) if p == 2 * car]
+    if inside:
+        escape(g, inside)
+
+
+# ---------------------------------------------------------------------------- Move
+
+
+def move_options(g: Game, b: int) -> list[int]:
+    space = g.pos[b]
+    car, roof = space >> 1, space & 1
+    reach = 3 if roof else 1
+    out = []
+    for d in (0, 1):
+        row = ids.MOVE[d]
+        step = _DELTA[d]
+        for n in range(1, reach + 1):
+            if 0 <= car + step * n <= g.last:
+                out.append(row[n])
+    return out
+
+
+def do_move(g: Game, b: int, index: int) -> None:
+    action = ids.ACTIONS[index]
+    old = g.pos[b]
+    new = old + 2 * _DELTA[ids.DIR_INDEX[action.direction]] * action.distance  # type: ignore[union-attr]
+    _emit(g, "move", None, bandit=g.chars[b], frm=_where(old), to=_where(new))
+    enter(g, b, new)
+
+
+# ---------------------------------------------------------------------------- Change Floor
+
+
+def floor_options(g: Game, b: int) -> list[int]:
+    out = [ids.FLOOR_SAME]
+    if g.power[b] == "diagonal":  # Mei
+        car = g.pos[b] >> 1
+        for d in (0, 1):
+            if 0 <= car + _DELTA[d] <= g.last:
+                out.append(ids.FLOOR_DIAG[d])
+    return out
+
+
+def do_floor(g: Game, b: int, index: int) -> None:
+    old = g.pos[b]
+    car, roof = old >> 1, old & 1
+    if index != ids.FLOOR_SAME:
+        car += _DELTA[ids.FLOOR_DIAG.index(index)]
+    new = 2 * car + (1 - roof)
+    _emit(g, "floor", None, bandit=g.chars[b], frm=_where(old), to=_where(new))
+    enter(g, b, new)
+
+
+# ---------------------------------------------------------------------------- Shoot
+
+
+def shoot_targets(g: Game, b: int) -> list[int]:
+    """Bandits this bandit could shoot now (Belle's power applied)."""
+    pos = g.pos
+    space = pos[b]
+    car, roof = space >> 1, space & 1
+    power = g.power[b]
+    targets: list[int] = []
+    if power == "lone-gunman" and _alone_for_django(g, b):
+        # Rules 002, Django alone: any bandit on his floor, anywhere along the train.
+        targets = [t for t, p in enumerate(pos) if p & 1 == roof and p != space]
+    elif roof:
+        if power == "lone-gunman":
+            # Rules 002: Django ignores line of sight on the roof.
+            targets = [t for t, p in enumerate(pos) if p & 1 and p != space]
+        else:
+            for step in (-1, 1):
+                c = car + step
+                while 0 <= c <= g.last:
+                    here = [t for t, p in enumerate(pos) if p == 2 * c + 1]
+                    if here:
+                        targets += here
+                        break
+                    c += step
+    else:
+        targets = [t for t, p in enumerate(pos) if p == space - 2 or p == space + 2]
+    if power == "through-floor":  # Tuco, rules 000
+        targets += [t for t, p in enumerate(pos) if p == space ^ 1]
+    return _shield(g, targets)
+
+
+def _alone_for_django(g: Game, b: int) -> bool:
+    space = g.pos[b]
+    others = [t for t, p in enumerate(g.pos) if p == space and t != b]
+    if g.options.accessible_two_player:
+        # Rules 002, 2 players: alone or with his team-mate.
+        return all(g.seat_of[t] == g.seat_of[b] for t in others)
+    return not others
+
+
+def _shield(g: Game, targets: list[int]) -> list[int]:
+    """Belle cannot be chosen while another bandit could be."""
+    if len(targets) > 1:
+        shielded = [t for t in targets if g.power[t] == "shield"]
+        if shielded and len(shielded) < len(targets):
+            return [t for t in targets if g.power[t] != "shield"]
+    return targets
+
+
+def shoot_options(g: Game, b: int) -> list[int]:
+    if g.cylinder[b] == 0:
+        return []
+    return [ids.SHOOT[g.char_idx[t]] for t in shoot_targets(g, b)]
+
+
+def do_shoot(g: Game, b: int, index: int) -> None:
+    target = g.char_idx.index(ids.SHOOT.index(index))
+    g.cylinder[b] -= 1
+    card = g.bullet_base[b] + g.cylinder[b]
+    seat = g.seat_of[target]
+    g.deck[seat].append(card)  # on top of the victim's deck
+    g.received[target] += 1
+    if g.seat_of[b] == seat:
+        g.friendly[b] += 1
+    _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target])
+    if g.power[b] == "knockback":
+        tcar = g.pos[target] >> 1
+        car = g.pos[b] >> 1
+        if tcar != car:
+            step = 1 if tcar > car else -1
+            if 0 <= tcar + step <= g.last:
+                new = g.pos[target] + 2 * step
+                _emit(g, "knocked-back", None, bandit=g.chars[target], to=_where(new))
+                enter(g, target, new)
+
+
+# ---------------------------------------------------------------------------- Rob
+
+
+def rob_options(g: Game, b: int) -> list[int]:
+    loot = g.floor_loot[g.pos[b]]
+    if not loot:
+        return []
+    kinds = g.loot_kind
+    out: list[int] = []
+    if g.accessible:
+        # Rules 002: the loot token of your choice.
+        for k in (JEWEL, STRONGBOX):
+            if any(kinds[t] == k for t in loot):
+                out.append(ids.ROB_KIND[k])
+        out += sorted(ids.ROB_TOKEN[t] for t in loot if kinds[t] == PURSE)
+        return out
+    for k in (PURSE, JEWEL, STRONGBOX):
+        if any(kinds[t] == k for t in loot):
+            out.append(ids.ROB_KIND[k])
+    return out
+
+
+def do_rob(g: Game, b: int, index: int) -> None:
+    from .flow import random_index
+
+    loot = g.floor_loot[g.pos[b]]
+    action = ids.ACTIONS[index]
+    token_choice: int | None = getattr(action, "token", None)
+    if token_choice is not None:
+        token = token_choice
+    else:
+        kind = ids.LOOT_INDEX[action.loot]  # type: ignore[union-attr]
+        matching = [t for t in loot if g.loot_kind[t] == kind]
+        # A purse is taken without looking: any of them, at random.
+        token = matching[random_index(g, len(matching))] if kind == PURSE else matching[0]
+    loot.remove(token)
+    g.held[b].append(token)
+    kind_name = ids.LOOT_NAMES[g.loot_kind[token]]
+    _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
+    _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
+          value=g.loot_value[token])
+
+
+# ---------------------------------------------------------------------------- Punch
+
+
+def punch_options(g: Game, b: int) -> list[int]:
+    space = g.pos[b]
+    victims = _shield(g, [t for t, p in enumerate(g.pos) if p == space and t != b])
+    if not victims:
+        return []
+    car = space >> 1
+    if g.accessible:
+        dirs: tuple[int, ...] = (0, 1)  # rules 002: a push off the train is cancelled
+    else:
+        dirs = tuple(d for d in (0, 1) if 0 <= car + _DELTA[d] <= g.last)
+    cheyenne = g.power[b] == "pickpocket"
+    kinds = g.loot_kind
+    out = []
+    for v in victims:
+        row = ids.PUNCH[g.char_idx[v]]
+        held = {kinds[t] for t in g.held[v]}
+        for loot in sorted(held) if held else [-1]:
+            takes = (0, 1) if cheyenne and loot == PURSE else (0,)
+            for d in dirs:
+                for take in takes:
+                    out.append(row[loot + 1][d][take])
+    return out
+
+
+def do_punch(g: Game, b: int, index: int) -> None:
+    from .flow import random_index
+
+    action = ids.ACTIONS[index]
+    target = g.chars.index(action.target)  # type: ignore[union-attr]
+    space = g.pos[b]
+    loot_name: str | None = action.loot  # type: ignore[union-attr]
+    take: bool = action.take  # type: ignore[union-attr]
+    _emit(g, "punch", None, bandit=g.chars[b], target=g.chars[target], loot=loot_name,
+          take=take)
+    if loot_name is not None:
+        kind = ids.LOOT_INDEX[loot_name]
+        held = g.held[target]
+        matching = [t for t in held if g.loot_kind[t] == kind]
+        # The puncher cannot look at the victim's purses: any of them, at random.
+        token = matching[random_index(g, len(matching))] if kind == PURSE else matching[0]
+        held.remove(token)
+        if take:
+            g.held[b].append(token)
+            _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
+                  value=g.loot_value[token])
+        else:
+            g.floor_loot[space].append(token)
+        _emit(g, "drop", None, bandit=g.chars[target], loot=loot_name, token=token,
+              taken_by=g.chars[b] if take else None)
+    d = ids.DIR_INDEX[action.direction]  # type: ignore[union-attr]
+    new_car = (space >> 1) + _DELTA[d]
+    if 0 <= new_car <= g.last:
+        new = 2 * new_car + (space & 1)
+        _emit(g, "pushed", None, bandit=g.chars[target], to=_where(new))
+        enter(g, target, new)
+    else:
+        _emit(g, "not-pushed", None, bandit=g.chars[target])
+
+
+# ---------------------------------------------------------------------------- Marshal
+
+
+def marshal_options(g: Game, b: int) -> list[int]:
+    return [ids.MARSHAL[d] for d in (0, 1) if 0 <= g.marshal + _DELTA[d] <= g.last]
+
+
+def do_marshal(g: Game, b: int, index: int) -> None:
+    new = g.marshal + _DELTA[ids.MARSHAL.index(index)]
+    _emit(g, "marshal", None, bandit=g.chars[b], frm=g.marshal, to=new)
+    move_marshal(g, new)
+
+
+# ---------------------------------------------------------------------------- registry
+
+OPTIONS: tuple[Callable[[Game, int], list[int]], ...] = (
+    move_options,
+    floor_options,
+    shoot_options,
+    rob_options,
+    punch_options,
+    marshal_options,
+)
+PERFORM: tuple[Callable[[Game, int, int], None], ...] = (
+    do_move,
+    do_floor,
+    do_shoot,
+    do_rob,
+    do_punch,
+    do_marshal,
+)
+
+
+def options(g: Game, kind: int, bandit: int) -> list[int]:
+    return OPTIONS[kind](g, bandit)
+
+
+def no_effect_reason(g: Game, kind: int, bandit: int) -> str:
+    """Why a card with no legal choice does nothing (for narration)."""
+    if kind == 2:
+        return "out-of-bullets" if g.cylinder[bandit] == 0 else "no-target"
+    return "no-loot" if kind == 3 else "no-target"
+
+
+def perform(g: Game, kind: int, bandit: int, index: int) -> None:
+    PERFORM[kind](g, bandit, index)

@@ -1,0 +1,150 @@
+"""Events and train stations at the end of a round: a registry keyed by name.
+
+Each effect takes the game; it returns True when it waits for decisions (Pickpocketing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import ids
+from .content import PURSE, content
+from .flow import emit, end_round, random_index
+from .resolve import give_neutral, move_marshal
+
+if TYPE_CHECKING:
+    from .game import Game
+
+PICKPOCKET = 11
+
+
+def _on_roof(g: Game) -> list[int]:
+    return [b for b, p in enumerate(g.pos) if p & 1]
+
+
+def angry_marshal(g: Game) -> bool:
+    """The Marshal shoots the bandits on his car's roof, then moves toward the caboose."""
+    shot = [b for b, p in enumerate(g.pos) if p == 2 * g.marshal + 1]
+    if shot:
+        give_neutral(g, shot, reason="angry-marshal")
+    if g.marshal < g.last:
+        emit(g, "marshal", None, bandit=None, frm=g.marshal, to=g.marshal + 1)
+        move_marshal(g, g.marshal + 1)
+    return False
+
+
+def swivel_arm(g: Game) -> bool:
+    """Every bandit on a roof goes to the caboose's roof."""
+    for b in _on_roof(g):
+        g.pos[b] = 2 * g.last + 1
+        emit(g, "swept", None, bandit=g.chars[b], car=g.last)
+    return False
+
+
+def braking(g: Game) -> bool:
+    """Every bandit on a roof moves one car toward the locomotive (not from its roof)."""
+    for b in _on_roof(g):
+        if g.pos[b] > 1:
+            g.pos[b] -= 2
+            emit(g, "swept", None, bandit=g.chars[b], car=g.pos[b] >> 1)
+    return False
+
+
+def take_it_all(g: Game) -> bool:
+    """The second strongbox goes into the Marshal's space."""
+    if g.reserve:
+        token = g.reserve.pop()
+        g.floor_loot[2 * g.marshal].append(token)
+        emit(g, "strongbox", None, car=g.marshal, token=token)
+    return False
+
+
+def passengers_rebellion(g: Game) -> bool:
+    """Every bandit inside a car takes a neutral bullet."""
+    inside = [b for b, p in enumerate(g.pos) if not p & 1]
+    give_neutral(g, inside, reason="passengers-rebellion")
+    return False
+
+
+def marshals_revenge(g: Game) -> bool:
+    """Bandits on the Marshal's roof drop their least valuable purse there."""
+    for b, p in enumerate(g.pos):
+        if p != 2 * g.marshal + 1:
+            continue
+        purses = [t for t in g.held[b] if g.loot_kind[t] == PURSE]
+        if purses:
+            token = min(purses, key=lambda t: g.loot_value[t])
+            g.held[b].remove(token)
+            g.floor_loot[p].append(token)
+            emit(g, "drop", None, bandit=g.chars[b], loot="purse", token=token, taken_by=None)
+    return False
+
+
+def pickpocketing(g: Game) -> bool:
+    """Each bandit alone in his space may take a purse there (one decision each)."""
+    g.queue = []
+    for i in range(g.n_players):
+        seat = (g.first + i) % g.n_players
+        for b in g.bandits_of[seat]:
+            space = g.pos[b]
+            alone = all(p != space for t, p in enumerate(g.pos) if t != b)
+            if alone and any(g.loot_kind[t] == PURSE for t in g.floor_loot[space]):
+                g.queue.append(b)
+    return _next_pickpocket(g)
+
+
+def _next_pickpocket(g: Game) -> bool:
+    if not g.queue:
+        return False
+    b = g.queue.pop(0)
+    g.phase, g.actor, g.cur = PICKPOCKET, g.seat_of[b], b
+    g.legal = None
+    return True
+
+
+def pickpocket_step(g: Game, index: int) -> None:
+    b = g.cur
+    if index == ids.TAKE:
+        loot = g.floor_loot[g.pos[b]]
+        purses = [t for t in loot if g.loot_kind[t] == PURSE]
+        token = purses[random_index(g, len(purses))]
+        loot.remove(token)
+        g.held[b].append(token)
+        emit(g, "rob", None, bandit=g.chars[b], loot="purse", token=token)
+        emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
+             value=g.loot_value[token])
+    else:
+        emit(g, "no-pickpocket", None, bandit=g.chars[b])
+    if not _next_pickpocket(g):
+        end_round(g)
+
+
+def hostage_conductor(g: Game) -> bool:
+    """Bandits in or on the locomotive take a $250 purse from outside the game."""
+    value = content().conductor_ransom
+    for b, p in enumerate(g.pos):
+        if p >> 1 == 0:
+            g.loot_kind = (*g.loot_kind, PURSE)
+            g.loot_value = (*g.loot_value, value)
+            g.loot_public = (*g.loot_public, True)
+            token = len(g.loot_kind) - 1
+            g.held[b].append(token)
+            emit(g, "ransom", None, bandit=g.chars[b], token=token, value=value)
+    return False
+
+
+EVENTS: dict[str, Callable[[Game], bool]] = {
+    "angry-marshal": angry_marshal,
+    "swivel-arm": swivel_arm,
+    "braking": braking,
+    "take-it-all": take_it_all,
+    "passengers-rebellion": passengers_rebellion,
+    "marshals-revenge": marshals_revenge,
+    "pickpocketing": pickpocketing,
+    "hostage-conductor": hostage_conductor,
+}
+
+
+def run_event(g: Game, name: str) -> bool:
+    return EVENTS[name](g)

@@ -1,0 +1,40 @@
+"""End of the game: loot totals, the Gunslinger, tie-breaks, winners."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .content import content
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def score(g: Game) -> dict[str, Any]:
+    """Per seat: loot, bullets shot, Gunslinger bonus, total, bullet cards received; and
+    the winning seats (richest; then fewest bullet cards received; then shared)."""
+    data = content()
+    seats = range(g.n_players)
+    loot = [sum(g.loot_value[t] for b in g.bandits_of[s] for t in g.held[b]) for s in seats]
+    # Bullets shot at other players (a player's own bandits shooting each other do not count).
+    shots = [
+        sum(data.cylinder - g.cylinder[b] - g.friendly[b] for b in g.bandits_of[s]) for s in seats
+    ]
+    received = [sum(g.received[b] for b in g.bandits_of[s]) for s in seats]
+    best = max(shots)
+    gunslingers: list[int] = []
+    if best > 0 and not g.options.accessible_two_player:
+        gunslingers = [s for s in seats if shots[s] == best]
+    totals = [loot[s] + (data.gunslinger_bonus if s in gunslingers else 0) for s in seats]
+    richest = max(totals)
+    tied = [s for s in seats if totals[s] == richest]
+    fewest = min(received[s] for s in tied)
+    winners = [s for s in tied if received[s] == fewest]
+    return {
+        "loot": loot,
+        "shots": shots,
+        "gunslingers": gunslingers,
+        "totals": totals,
+        "received": received,
+        "winners": winners,
+    }

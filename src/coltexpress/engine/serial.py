@@ -1,0 +1,160 @@
+"""JSON for full states (server side) and compact game records that replay exactly."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import ACTIONS
+from .content import content
+from .errors import ColtError, OptionsError, RecordError
+from .options import Options
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STATE_FORMAT = "coltexpress-state"
+RECORD_FORMAT = "coltexpress-record"
+
+# Fields that derive from the options and the setup draw, stored so a state stands alone.
+_INT_FIELDS = (
+    "seed", "n_players", "n_bandits", "last", "neutral_base", "rng", "marshal", "neutral",
+    "round_no", "round_card", "first", "step", "resolve_i", "phase", "actor", "cur",
+)
+_BOOL_FIELDS = ("cover_rule", "pick_rule", "expert", "accessible", "neutral_gone")
+_INT_TUPLES = (
+    "char_idx", "seat_of", "who", "train", "card_kind", "card_bandit", "bullet_base",
+    "loot_kind", "loot_value", "hand_target", "round_log",
+)
+_INT_LISTS = (
+    "pos", "cylinder", "received", "friendly", "pile", "round_deck", "turns_taken", "placed",
+    "queue", "history", "box", "reserve",
+)
+_NESTED = ("floor_loot", "held", "deck", "hand", "discard", "kept")
+
+
+def state_to_json(g: Game) -> dict[str, Any]:
+    from .game import RULES_VERSION
+
+    data: dict[str, Any] = {
+        "format": STATE_FORMAT,
+        "rules_version": RULES_VERSION,
+        "options": g.options.to_dict(),
+        "chars": list(g.chars),
+        "power": list(g.power),
+        "bandits_of": [list(t) for t in g.bandits_of],
+        "team_power": [sorted(p) for p in g.team_power],
+        "loot_public": list(g.loot_public),
+        "pile_down": list(g.pile_down),
+        "schedule": [list(x) for x in g.schedule],
+        "legal": None if g.legal is None else list(g.legal),
+    }
+    for name in _INT_FIELDS + _BOOL_FIELDS:
+        data[name] = getattr(g, name)
+    for name in _INT_TUPLES + _INT_LISTS:
+        data[name] = list(getattr(g, name))
+    for name in _NESTED:
+        data[name] = [list(x) for x in getattr(g, name)]
+    return data
+
+
+def _ints(value: Any, name: str) -> list[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RecordError(f"state field {name!r} must be a list of integers")
+    return list(value)
+
+
+def state_from_json(data: Any) -> Game:
+    from .game import RULES_VERSION, Game
+    from .invariants import check_invariants
+
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        raise RecordError(f"not a {STATE_FORMAT} object")
+    if data.get("rules_version") != RULES_VERSION:
+        raise RecordError(
+            f"state is for rules version {data.get('rules_version')!r}, "
+            f"this engine plays {RULES_VERSION!r}"
+        )
+    g = Game.__new__(Game)
+    try:
+        g.options = Options.from_dict(data["options"])
+        g.round_specs = content().round_cards + content().stations
+        for name in _INT_FIELDS:
+            value = data[name]
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RecordError(f"state field {name!r} must be an integer")
+            setattr(g, name, value)
+        for name in _BOOL_FIELDS:
+            if not isinstance(data[name], bool):
+                raise RecordError(f"state field {name!r} must be true or false")
+            setattr(g, name, data[name])
+        for name in _INT_TUPLES:
+            setattr(g, name, tuple(_ints(data[name], name)))
+        for name in _INT_LISTS:
+            setattr(g, name, _ints(data[name], name))
+        for name in _NESTED:
+            value = data[name]
+            if not isinstance(value, list):
+                raise RecordError(f"state field {name!r} must be a list of lists")
+            setattr(g, name, [_ints(x, name) for x in value])
+        g.chars = tuple(str(c) for c in data["chars"])
+        g.power = tuple(None if p is None else str(p) for p in data["power"])
+        g.bandits_of = tuple(tuple(_ints(t, "bandits_of")) for t in data["bandits_of"])
+        g.team_power = tuple(frozenset(str(p) for p in ps) for ps in data["team_power"])
+        g.loot_public = tuple(bool(v) for v in data["loot_public"])
+        g.pile_down = [bool(v) for v in data["pile_down"]]
+        g.schedule = tuple((int(a), int(b)) for a, b in data["schedule"])
+        legal = data["legal"]
+        g.legal = None if legal is None else tuple(_ints(legal, "legal"))
+        g.events = []
+    except KeyError as exc:
+        raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, ColtError):
+            raise
+        raise RecordError(f"malformed state: {exc}") from None
+    problems = check_invariants(g)
+    if problems:
+        raise RecordError("state is inconsistent: " + "; ".join(problems))
+    return g
+
+
+def make_record(g: Game) -> dict[str, Any]:
+    from .game import RULES_VERSION
+
+    return {
+        "format": RECORD_FORMAT,
+        "rules_version": RULES_VERSION,
+        "options": g.options.to_dict(),
+        "seed": g.seed,
+        "actions": [str(ACTIONS[i]) for i in g.history],
+    }
+
+
+def replay_record(record: Any) -> Game:
+    from .game import RULES_VERSION, Game
+
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a {RECORD_FORMAT} object")
+    if record.get("rules_version") != RULES_VERSION:
+        raise RecordError(
+            f"record is for rules version {record.get('rules_version')!r}, "
+            f"this engine plays {RULES_VERSION!r}"
+        )
+    seed = record.get("seed")
+    actions = record.get("actions")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("record field 'seed' must be an integer")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("record field 'actions' must be a list of action texts")
+    try:
+        game = Game.new(Options.from_dict(record.get("options")), seed=seed)
+    except OptionsError as exc:
+        raise RecordError(f"record options: {exc}") from None
+    for n, text in enumerate(actions, 1):
+        try:
+            game.apply(text)
+        except ColtError as exc:
+            raise RecordError(f"action {n} ({text!r}) does not replay: {exc}") from None
+    return game

@@ -1,0 +1,213 @@
+"""Setting up a game: characters, train, loot, decks, round deck, first player, placement."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import flow
+from .content import BULLET, JEWEL, PURSE, STRONGBOX, content
+from .ids import CHAR_INDEX
+from .options import TWO_BANDIT_ASIDE, Edition, Options, RoundDeck
+from .rng import below, seed_state
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class _Rng:
+    """The game's generator during setup (the state integer lives in the game)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def below(self, n: int) -> int:
+        self.game.rng, value = below(self.game.rng, n)
+        return value
+
+    def shuffle(self, items: list[int]) -> None:
+        flow.shuffle(self.game, items)
+
+    def sample(self, items: list[int] | list[str], k: int) -> list[int] | list[str]:
+        pool = list(items)
+        out = []
+        for _ in range(k):
+            out.append(pool.pop(self.below(len(pool))))
+        return out
+
+
+def set_up(g: Game, options: Options, seed: int) -> None:
+    data = content()
+    g.options = options
+    g.seed = seed
+    g.rng = seed_state(seed)
+    rng = _Rng(g)
+    players = options.players
+    per = options.bandits_per_player
+    g.n_players = players
+    g.n_bandits = nb = players * per
+    g.expert = options.expert_cards
+    g.accessible = options.edition is Edition.ACCESSIBLE
+    g.cover_rule = options.two_bandits and not options.accessible_two_player
+    g.pick_rule = g.cover_rule
+
+    # Characters, seat by seat (two per seat with 2 bandits per player).
+    chars = list(options.characters) if options.characters else _draw_characters(options, rng)
+    g.chars = tuple(chars)
+    g.char_idx = tuple(CHAR_INDEX[c] for c in chars)
+    powers = data.powers[options.edition.value]
+    g.power = tuple(powers[c] if options.powers else None for c in chars)
+    g.seat_of = tuple(b // per for b in range(nb))
+    g.bandits_of = tuple(tuple(range(s * per, s * per + per)) for s in range(players))
+    g.who = tuple((1 + g.char_idx[b]) if options.two_bandits else 0 for b in range(nb))
+    g.team_power = tuple(
+        frozenset(p for b in g.bandits_of[s] if (p := g.power[b]) is not None)
+        for s in range(players)
+    )
+
+    # The train: cars 1..last behind the locomotive (car 0); the caboose is the last.
+    n_cars = options.car_count
+    if options.cars is not None:
+        train = list(options.cars)
+    else:
+        train = [int(c) for c in rng.sample(list(range(len(data.cars))), n_cars)]
+    g.train = tuple(train)
+    g.last = n_cars
+    spaces = 2 * (n_cars + 1)
+
+    # Loot tokens. Start purses are public $250s; floor purses are drawn at random from the
+    # rest, so a token's id says nothing about its value; the rest wait in the box.
+    kinds: list[int] = []
+    values: list[int] = []
+    public: list[bool] = []
+
+    def token(kind: int, value: int, is_public: bool) -> int:
+        kinds.append(kind)
+        values.append(value)
+        public.append(is_public)
+        return len(kinds) - 1
+
+    g.held = [[token(PURSE, data.start_purse, True)] for _ in range(nb)]
+    pool = list(data.purse_values)
+    for _ in range(nb):
+        pool.remove(data.start_purse)
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    pool = [pool[i] for i in order]
+    g.floor_loot = [[] for _ in range(spaces)]
+    jewels_left = data.jewel_count
+    for c, table_index in enumerate(train, start=1):
+        spec = data.cars[table_index]
+        for _ in range(spec.purses):
+            if pool:  # with 7 bandits the 18 purses run one short (docs/rules-decisions.md)
+                g.floor_loot[2 * c].append(token(PURSE, pool.pop(), False))
+        for _ in range(spec.jewels):
+            g.floor_loot[2 * c].append(token(JEWEL, data.jewel_value, True))
+            jewels_left -= 1
+    g.box = [token(PURSE, v, False) for v in pool]
+    g.box += [token(JEWEL, data.jewel_value, True) for _ in range(jewels_left)]
+    g.floor_loot[0].append(token(STRONGBOX, data.strongbox_value, True))
+    g.reserve = [
+        token(STRONGBOX, data.strongbox_value, True) for _ in range(data.strongbox_count - 1)
+    ]
+    g.loot_kind = tuple(kinds)
+    g.loot_value = tuple(values)
+    g.loot_public = tuple(public)
+    g.marshal = 0
+
+    # Cards. Each bandit's action cards (2 bandits per player: one of each kind per bandit,
+    # one Marshal card set aside), each bandit's cylinder, the neutral bullets.
+    card_kind: list[int] = []
+    card_bandit: list[int] = []
+    g.deck = [[] for _ in range(players)]
+    for s in range(players):
+        team = g.bandits_of[s]
+        for b in team:
+            if per == 1:
+                cards = [k for k, n in data.action_deck for _ in range(n)]
+            else:
+                cards = [k for k, _n in data.action_deck if b == team[0] or k != 5]
+            for k in cards:
+                g.deck[s].append(len(card_kind))
+                card_kind.append(k)
+                card_bandit.append(b)
+    bullet_base = []
+    for b in range(nb):
+        bullet_base.append(len(card_kind))
+        for _ in range(data.cylinder):
+            card_kind.append(BULLET)
+            card_bandit.append(b)
+    g.neutral_base = len(card_kind)
+    for _ in range(data.neutral_bullets):
+        card_kind.append(BULLET)
+        card_bandit.append(-1)
+    g.card_kind = tuple(card_kind)
+    g.card_bandit = tuple(card_bandit)
+    g.bullet_base = tuple(bullet_base)
+    g.cylinder = [data.cylinder] * nb
+    g.neutral = data.neutral_bullets
+    g.neutral_gone = False
+    g.received = [0] * nb
+    g.friendly = [0] * nb
+    for d in g.deck:
+        rng.shuffle(d)
+    g.hand = [[] for _ in range(players)]
+    g.discard = [[] for _ in range(players)]
+    g.kept = [[] for _ in range(players)]
+    g.pile = []
+    g.pile_down = []
+
+    # Round deck: top of the deck is the end of the list.
+    g.round_specs = data.round_cards + data.stations
+    n_round = len(data.round_cards)
+    if options.round_deck is RoundDeck.FIRST_GAME:
+        deck = [int(i) for i in rng.sample(list(range(n_round)), 5)]
+    else:
+        station = n_round + rng.below(len(data.stations))
+        deck = [station, *(int(i) for i in rng.sample(list(range(n_round)), 4))]
+    g.round_deck = deck
+    g.round_log = ()
+    g.hand_target = tuple(
+        6 + ("extra-card" in g.team_power[s]) + g.pick_rule for s in range(players)
+    )
+
+    # First player at random; bandits placed (or, with 2 per player, placed in secret).
+    g.first = rng.below(players)
+    g.pos = [-1] * nb
+    if per == 1:
+        for i in range(players):
+            seat = (g.first + i) % players
+            car = n_cars if i % 2 == 0 else n_cars - 1
+            g.pos[g.bandits_of[seat][0]] = 2 * car
+    g.round_no = 0
+    g.round_card = -1
+    g.schedule = ()
+    g.step = 0
+    g.turns_taken = [0] * players
+    g.placed = [-1] * players
+    g.queue = []
+    g.resolve_i = 0
+    g.phase = 0
+    g.actor = 0
+    g.cur = -1
+    g.legal = None
+    g.history = []
+    g.events = []
+    flow.start(g)
+
+
+def _draw_characters(options: Options, rng: _Rng) -> list[str]:
+    pool = list(options.character_pool())
+    players = options.players
+    if not options.two_bandits:
+        return [str(c) for c in rng.sample(pool, players)]
+    if options.accessible_two_player:
+        return [str(c) for c in rng.sample(pool, 2 * players)]
+    # Rules 000: Ghost, Doc and Belle set aside; one of the others dealt to each player at
+    # random; each then completes his team (drawn here from what is left).
+    firsts = [str(c) for c in rng.sample([c for c in pool if c not in TWO_BANDIT_ASIDE], players)]
+    rest = [c for c in pool if c not in firsts]
+    seconds = [str(c) for c in rng.sample(rest, players)]
+    out: list[str] = []
+    for a, b in zip(firsts, seconds, strict=True):
+        out += [a, b]
+    return out
