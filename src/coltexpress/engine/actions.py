@@ -204,7 +204,8 @@ class Take:
 
 
 Action = (
-    Draw | Pass | Play | Pick | Keep | Place | Move | Floor | Shoot | Rob | Punch | MarshalMove | Take
+    Draw | Pass | Play | Pick | Keep | Place | Move | Floor | Shoot | Rob | Punch
+    | MarshalMove | Take
 )
 
 # ---------------------------------------------------------------------------- action space

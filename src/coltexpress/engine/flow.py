@@ -21,7 +21,8 @@ PLACE, PICK, PLAY, COVER, KEEP = range(5)
 RESOLVE_FIRST = 5  # MOVE .. MARSHAL are 5 .. 10 (card kind + 5)
 PICKPOCKET, OVER = 11, 12
 
-_STANDARD, _TUNNEL, _SPEEDING, _SWITCHING = TurnType.STANDARD, TurnType.TUNNEL, TurnType.SPEEDING, TurnType.SWITCHING
+_STANDARD, _TUNNEL = TurnType.STANDARD, TurnType.TUNNEL
+_SPEEDING, _SWITCHING = TurnType.SPEEDING, TurnType.SWITCHING
 
 
 def shuffle(g: Game, items: list[int]) -> None:

@@ -323,7 +323,8 @@ class Game:
             legal = flow.legal_ids(self)
         if index not in legal:
             raise IllegalActionError(self._illegal_message(index, legal))
-        self.events = events = []
+        events: list[Event] = []
+        self.events = events
         self.history.append(index)
         self.legal = None
         flow.apply_id(self, index)

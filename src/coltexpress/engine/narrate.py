@@ -50,7 +50,9 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "play-private": lambda d: f"Your face-down card is {_card(d['card'])}.",
     "no-cover": lambda d: f"Seat {d['seat']} plays no cover card.",
-    "keep": lambda d: f"Seat {d['seat']} keeps {d['kept']} cards and discards {len(d['discarded'])}.",
+    "keep": lambda d: (
+        f"Seat {d['seat']} keeps {d['kept']} cards and discards {len(d['discarded'])}."
+    ),
     "discard-bullets": lambda d: f"Seat {d['seat']} discards {d['count']} bullet cards.",
     "reshuffle": lambda d: f"Seat {d['seat']} shuffles the discard pile into a new deck.",
     "stealin": lambda d: f"Stealin'! {d['cards']} cards to resolve.",

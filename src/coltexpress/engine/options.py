@@ -136,7 +136,8 @@ class Options:
     def _validate(self) -> None:
         for name in ("powers", "events", "two_bandits", "expert", "mei"):
             if not isinstance(getattr(self, name), bool):
-                raise OptionsError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+                value = getattr(self, name)
+                raise OptionsError(f"option {name} must be true or false, not {value!r}")
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise OptionsError(f"players must be a whole number, not {self.players!r}")
         if self.two_bandits:
@@ -165,9 +166,13 @@ class Options:
                 )
             for name in self.characters:
                 if name not in CHARACTERS:
-                    raise OptionsError(f"unknown character {name!r}; characters are {list(CHARACTERS)}")
+                    raise OptionsError(
+                        f"unknown character {name!r}; characters are {list(CHARACTERS)}"
+                    )
                 if name not in pool:
-                    raise OptionsError(f"character {name!r} is not in play; set mei=True to use Mei")
+                    raise OptionsError(
+                        f"character {name!r} is not in play; set mei=True to use Mei"
+                    )
             if len(set(self.characters)) != len(self.characters):
                 raise OptionsError(f"a character can be used only once: {list(self.characters)}")
         elif self.bandit_count > len(pool):
@@ -182,7 +187,9 @@ class Options:
             if len(set(self.cars)) != len(self.cars) or not all(
                 isinstance(c, int) and 0 <= c < n_table for c in self.cars
             ):
-                raise OptionsError(f"cars must be distinct indices 0..{n_table - 1}: {list(self.cars)}")
+                raise OptionsError(
+                    f"cars must be distinct indices 0..{n_table - 1}: {list(self.cars)}"
+                )
 
     def character_pool(self) -> tuple[str, ...]:
         """The characters available: the six base bandits, plus Mei when asked for."""

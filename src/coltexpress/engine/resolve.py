@@ -11,9 +11,10 @@ Positions are spaces: ``2 * car + roof``; car 0 is the locomotive, ``g.last`` th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import ids
+from .actions import Move, Punch, Rob
 from .content import JEWEL, PURSE, STRONGBOX
 
 if TYPE_CHECKING:
@@ -99,9 +100,9 @@ def move_options(g: Game, b: int) -> list[int]:
 
 
 def do_move(g: Game, b: int, index: int) -> None:
-    action = ids.ACTIONS[index]
+    action = cast(Move, ids.ACTIONS[index])
     old = g.pos[b]
-    new = old + 2 * _DELTA[ids.DIR_INDEX[action.direction]] * action.distance  # type: ignore[union-attr]
+    new = old + 2 * _DELTA[ids.DIR_INDEX[action.direction]] * action.distance
     _emit(g, "move", None, bandit=g.chars[b], frm=_where(old), to=_where(new))
     enter(g, b, new)
 
@@ -233,12 +234,11 @@ def do_rob(g: Game, b: int, index: int) -> None:
     from .flow import random_index
 
     loot = g.floor_loot[g.pos[b]]
-    action = ids.ACTIONS[index]
-    token_choice: int | None = getattr(action, "token", None)
-    if token_choice is not None:
-        token = token_choice
+    action = cast(Rob, ids.ACTIONS[index])
+    if action.token is not None:
+        token = action.token
     else:
-        kind = ids.LOOT_INDEX[action.loot]  # type: ignore[union-attr]
+        kind = ids.LOOT_INDEX[action.loot]
         matching = [t for t in loot if g.loot_kind[t] == kind]
         # A purse is taken without looking: any of them, at random.
         token = matching[random_index(g, len(matching))] if kind == PURSE else matching[0]
@@ -280,11 +280,10 @@ def punch_options(g: Game, b: int) -> list[int]:
 def do_punch(g: Game, b: int, index: int) -> None:
     from .flow import random_index
 
-    action = ids.ACTIONS[index]
-    target = g.chars.index(action.target)  # type: ignore[union-attr]
+    action = cast(Punch, ids.ACTIONS[index])
+    target = g.chars.index(action.target)
     space = g.pos[b]
-    loot_name: str | None = action.loot  # type: ignore[union-attr]
-    take: bool = action.take  # type: ignore[union-attr]
+    loot_name, take = action.loot, action.take
     _emit(g, "punch", None, bandit=g.chars[b], target=g.chars[target], loot=loot_name,
           take=take)
     if loot_name is not None:
@@ -302,7 +301,7 @@ def do_punch(g: Game, b: int, index: int) -> None:
             g.floor_loot[space].append(token)
         _emit(g, "drop", None, bandit=g.chars[target], loot=loot_name, token=token,
               taken_by=g.chars[b] if take else None)
-    d = ids.DIR_INDEX[action.direction]  # type: ignore[union-attr]
+    d = ids.DIR_INDEX[action.direction]
     new_car = (space >> 1) + _DELTA[d]
     if 0 <= new_car <= g.last:
         new = 2 * new_car + (space & 1)

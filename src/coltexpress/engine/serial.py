@@ -46,7 +46,6 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "loot_public": list(g.loot_public),
         "pile_down": list(g.pile_down),
         "schedule": [list(x) for x in g.schedule],
-        "legal": None if g.legal is None else list(g.legal),
     }
     for name in _INT_FIELDS + _BOOL_FIELDS:
         data[name] = getattr(g, name)
@@ -105,8 +104,7 @@ def state_from_json(data: Any) -> Game:
         g.loot_public = tuple(bool(v) for v in data["loot_public"])
         g.pile_down = [bool(v) for v in data["pile_down"]]
         g.schedule = tuple((int(a), int(b)) for a, b in data["schedule"])
-        legal = data["legal"]
-        g.legal = None if legal is None else tuple(_ints(legal, "legal"))
+        g.legal = None  # derived again on demand
         g.events = []
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
@@ -149,7 +147,7 @@ def replay_record(record: Any) -> Game:
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record field 'actions' must be a list of action texts")
     try:
-        game = Game.new(Options.from_dict(record.get("options")), seed=seed)
+        game = Game.new(Options.from_dict(record.get("options", {})), seed=seed)
     except OptionsError as exc:
         raise RecordError(f"record options: {exc}") from None
     for n, text in enumerate(actions, 1):

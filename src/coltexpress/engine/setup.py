@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .content import BULLET, JEWEL, PURSE, STRONGBOX, content
@@ -27,7 +27,7 @@ class _Rng:
     def shuffle(self, items: list[int]) -> None:
         flow.shuffle(self.game, items)
 
-    def sample(self, items: list[int] | list[str], k: int) -> list[int] | list[str]:
+    def sample(self, items: list[Any], k: int) -> list[Any]:
         pool = list(items)
         out = []
         for _ in range(k):
