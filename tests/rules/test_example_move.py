@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from support import legal, new_game, put, stealin, where
 
 
