@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import ids, resolve
 from .content import BULLET, MARSHAL, SHOOT, TurnType
+from .event import Event
 from .rng import below
 
 if TYPE_CHECKING:
@@ -40,8 +41,6 @@ def random_index(g: Game, n: int) -> int:
 
 
 def emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
-    from .game import Event
-
     g.events.append(Event(kind, data, to))
 
 
@@ -99,9 +98,26 @@ def begin_round(g: Game) -> None:
     g.step = 0
     g.turns_taken = [0] * n
     if g.pick_rule:
-        g.phase, g.actor, g.cur = PICK, g.first, -1
+        _ask_pick(g, g.first)
         return
     _deal(g)
+
+
+def _ask_pick(g: Game, seat: int) -> None:
+    """Ask each player in turn for the card he takes from his deck before the shuffle."""
+    while True:
+        if not g.deck[seat] and g.expert and g.discard[seat]:
+            # An empty deck is rebuilt from the discard pile, as for any draw.
+            g.deck[seat].extend(g.discard[seat])
+            g.discard[seat] = []
+            emit(g, "reshuffle", None, seat=seat)
+        if g.deck[seat]:
+            g.phase, g.actor, g.cur = PICK, seat, -1
+            return
+        seat = (seat + 1) % g.n_players
+        if seat == g.first:
+            _deal(g)
+            return
 
 
 def _pick(g: Game, index: int) -> None:
@@ -113,10 +129,10 @@ def _pick(g: Game, index: int) -> None:
             emit(g, "picked", seat, card=g.card_name(card))
             break
     nxt = (seat + 1) % g.n_players
-    if nxt != g.first:
-        g.actor = nxt
-        return
-    _deal(g)
+    if nxt == g.first:
+        _deal(g)
+    else:
+        _ask_pick(g, nxt)
 
 
 def _card_id(g: Game, table: list[list[int]], card: int) -> int:

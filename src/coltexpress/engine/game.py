@@ -21,6 +21,7 @@ from . import flow, ids
 from .actions import ACTIONS, Action, action_id, parse_action
 from .content import BULLET, RoundCardSpec, TurnType
 from .errors import GameOverError, IllegalActionError, NotationError
+from .event import Event
 from .options import Options
 
 if TYPE_CHECKING:
@@ -74,24 +75,6 @@ class Pending:
     decision: Decision
     seat: int | None
     bandit: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. ``seat`` None: everyone sees it; otherwise only that seat."""
-
-    kind: str
-    data: dict[str, Any]
-    seat: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, **self.data}
-
-    def text(self) -> str:
-        """The event as a plain sentence."""
-        from .narrate import describe
-
-        return describe(self)
 
 
 # Mutable fields copied on clone; everything else is shared between clones.
@@ -258,16 +241,8 @@ class Game:
         return game
 
     def clone(self) -> Game:
-        """A cheap independent copy (no deepcopy)."""
-        other = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in _LIST_FIELDS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _NESTED_FIELDS:
-            setattr(other, name, [x[:] for x in getattr(self, name)])
-        other.events = []
-        return other
+        """A cheap independent copy (no deepcopy): shared fixed fields, copied lists."""
+        return _clone(self)
 
     # ------------------------------------------------------------------ the contract
 
@@ -437,3 +412,18 @@ class Game:
             f"{pend.decision} seat={pend.seat}>"
         )
 
+
+def _make_clone() -> Any:
+    """Compile a copy function that names every field once (as dataclasses do)."""
+    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events"}
+    lines = ["def clone(self):", "    o = new(Game)"]
+    lines += [f"    o.{n} = self.{n}" for n in Game.__slots__ if n not in copied]
+    lines += [f"    o.{n} = self.{n}[:]" for n in _LIST_FIELDS]
+    lines += [f"    o.{n} = [x[:] for x in self.{n}]" for n in _NESTED_FIELDS]
+    lines += ["    o.events = []", "    return o"]
+    namespace: dict[str, Any] = {"new": object.__new__, "Game": Game}
+    exec("\n".join(lines), namespace)  # source built from the field names above
+    return namespace["clone"]
+
+
+_clone = _make_clone()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 from . import ids
 from .actions import Move, Punch, Rob
 from .content import JEWEL, PURSE, STRONGBOX
+from .event import Event
 
 if TYPE_CHECKING:
     from .game import Game
@@ -24,9 +25,7 @@ _DELTA = ids.DIR_DELTA
 
 
 def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
-    from .flow import emit
-
-    emit(g, kind, to, **data)
+    g.events.append(Event(kind, data, to))
 
 
 def _where(space: int) -> dict[str, object]:
