@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -413,7 +414,7 @@ class Game:
         )
 
 
-def _make_clone() -> Any:
+def _make_clone() -> Callable[[Game], Game]:
     """Compile a copy function that names every field once (as dataclasses do)."""
     copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events"}
     lines = ["def clone(self):", "    o = new(Game)"]
@@ -423,7 +424,8 @@ def _make_clone() -> Any:
     lines += ["    o.events = []", "    return o"]
     namespace: dict[str, Any] = {"new": object.__new__, "Game": Game}
     exec("\n".join(lines), namespace)  # source built from the field names above
-    return namespace["clone"]
+    clone: Callable[[Game], Game] = namespace["clone"]
+    return clone
 
 
 _clone = _make_clone()
