@@ -175,6 +175,15 @@ class Options:
                     )
             if len(set(self.characters)) != len(self.characters):
                 raise OptionsError(f"a character can be used only once: {list(self.characters)}")
+            if self.two_bandits and not self.accessible_two_player:
+                for seat in range(self.players):
+                    team = self.characters[2 * seat : 2 * seat + 2]
+                    if all(c in TWO_BANDIT_ASIDE for c in team):
+                        raise OptionsError(
+                            f"team {list(team)} of seat {seat}: with 2 bandits per player each "
+                            "player is dealt one character other than Ghost, Doc and Belle "
+                            "(rules 000)"
+                        )
         elif self.bandit_count > len(pool):
             raise OptionsError(
                 f"{self.bandit_count} bandits need {self.bandit_count} characters; "
