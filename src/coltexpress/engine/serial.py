@@ -112,7 +112,19 @@ def state_from_json(data: Any) -> Game:
         if isinstance(exc, ColtError):
             raise
         raise RecordError(f"malformed state: {exc}") from None
-    problems = check_invariants(g)
+    from .game import DECISIONS, OVER
+
+    if not 0 <= g.phase < len(DECISIONS):
+        raise RecordError(f"state field 'phase' out of range: {g.phase}")
+    if g.phase != OVER and not 0 <= g.actor < g.n_players:
+        raise RecordError(f"state field 'actor' out of range: {g.actor}")
+    if not -1 <= g.cur < g.n_bandits:
+        raise RecordError(f"state field 'cur' out of range: {g.cur}")
+    try:
+        problems = check_invariants(g)
+        g.legal_ids()
+    except (IndexError, KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"state is inconsistent: {exc!r}") from None
     if problems:
         raise RecordError("state is inconsistent: " + "; ".join(problems))
     return g
