@@ -1,0 +1,185 @@
+"""A rule-based player that a casual human finds reasonable.
+
+It plans on one world sampled from its seat's information (so it never reads a hidden
+card or purse): it replays its own cards already on the pile to predict where its bandit
+will stand, then scores every legal choice with a one-step look-ahead and a position
+evaluation: its loot and the leader's, loot within reach, bullets shot and received, the
+Marshal's guard on the loot. Resolution choices (where to move, whom to shoot or punch, what
+to rob) are scored by applying them to a copy of the world. It plays Ghost's first card face
+down and prefers tunnels' secrecy for free.
+"""
+
+from __future__ import annotations
+
+from ..engine import ids, resolve
+from ..engine.content import BULLET, MARSHAL
+from ..engine.game import (
+    COVER,
+    D_MARSHAL,
+    D_MOVE,
+    KEEP,
+    PICK,
+    PICKPOCKET,
+    PLACE,
+    PLAY,
+    Game,
+)
+from .base import Agent, Observation
+
+# Weight of loot at a distance of 0, 1, 2, 3 spaces (a floor change counts as one).
+_REACH = (0.45, 0.25, 0.12, 0.05)
+_SHOT_VALUE = 45.0
+_WOUND_COST = 55.0
+_DRAW_VALUE = 40.0
+
+
+def _distance(a: int, b: int) -> int:
+    return abs((a >> 1) - (b >> 1)) + ((a ^ b) & 1)
+
+
+def strength(g: Game, seat: int) -> float:
+    """How well a seat stands: loot, loot within reach, shots, wounds."""
+    value = 0.0
+    for b in g.bandits_of[seat]:
+        value += sum(g.loot_value[t] for t in g.held[b])
+        value += (6 - g.cylinder[b]) * _SHOT_VALUE - g.received[b] * _WOUND_COST
+        here = g.pos[b]
+        if here < 0:
+            continue
+        reach = 0.0
+        for space, tokens in enumerate(g.floor_loot):
+            if not tokens:
+                continue
+            d = _distance(here, space)
+            if d >= len(_REACH):
+                continue
+            guard = 0.3 if space == 2 * g.marshal else 1.0
+            reach = max(reach, _REACH[d] * guard * sum(g.loot_value[t] for t in tokens))
+        value += reach
+    return value
+
+
+def evaluate(g: Game, seat: int) -> float:
+    """A seat's strength against the strongest other seat."""
+    mine = strength(g, seat)
+    best_other = max(strength(g, s) for s in range(g.n_players) if s != seat)
+    return mine - best_other
+
+
+def best_resolution(g: Game, kind: int, bandit: int, seat: int) -> tuple[float, int | None]:
+    """The best option for resolving a card of this kind now, and its evaluation."""
+    options = resolve.options(g, kind, bandit)
+    if not options:
+        return evaluate(g, seat), None
+    best: tuple[float, int | None] = (float("-inf"), None)
+    for option in options:
+        trial = g.clone()
+        resolve.perform(trial, kind, bandit, option)
+        score = evaluate(trial, seat)
+        if score > best[0]:
+            best = (score, option)
+    return best
+
+
+class HeuristicAgent(Agent):
+    """Greedy one-step planner on a sampled world."""
+
+    name = "heuristic"
+
+    def choose(self, observation: Observation) -> int:
+        legal = observation.legal_ids()
+        if len(legal) == 1:
+            return legal[0]
+        world = observation.sample_world(self.rng)
+        seat = observation.seat
+        phase = world.phase
+        if phase in (PLAY, COVER):
+            return self._scheme(world, seat, legal)
+        if D_MOVE <= phase <= D_MARSHAL:
+            return self._resolve(world, seat, legal)
+        if phase == PICKPOCKET:
+            return ids.TAKE
+        if phase == KEEP:
+            return self._keep(world, seat, legal)
+        if phase == PICK:
+            return self._pick(world, seat, legal)
+        if phase == PLACE:
+            return legal[self.rng.randrange(len(legal))]
+        return legal[0]
+
+    # -- Stealin' ---------------------------------------------------------------------------
+
+    def _resolve(self, world: Game, seat: int, legal: tuple[int, ...]) -> int:
+        kind = world.phase - D_MOVE
+        best, choice = float("-inf"), legal[0]
+        for option in legal:
+            trial = world.clone()
+            resolve.perform(trial, kind, world.cur, option)
+            score = evaluate(trial, seat) + self.rng.random() * 1e-3
+            if score > best:
+                best, choice = score, option
+        return choice
+
+    # -- Schemin' ---------------------------------------------------------------------------
+
+    def _planned(self, world: Game, seat: int) -> Game:
+        """The world after this seat's own cards already on the pile resolve (best options,
+        other players' cards ignored)."""
+        plan = world.clone()
+        for card in world.pile:
+            bandit = plan.card_bandit[card]
+            if plan.seat_of[bandit] != seat:
+                continue
+            kind = plan.card_kind[card]
+            _score, option = best_resolution(plan, kind, bandit, seat)
+            if option is not None:
+                resolve.perform(plan, kind, bandit, option)
+        return plan
+
+    def _scheme(self, world: Game, seat: int, legal: tuple[int, ...]) -> int:
+        plan = self._planned(world, seat)
+        base = evaluate(plan, seat)
+        playable = sum(1 for c in world.hand[seat] if world.card_kind[c] != BULLET)
+        remaining = sum(1 for _t, s in world.schedule[world.step :] if s == seat)
+        best, choice = float("-inf"), legal[0]
+        for action in legal:
+            if action in (ids.DRAW, ids.PASS):
+                score = base + (_DRAW_VALUE if playable <= remaining else 5.0)
+                if action == ids.PASS:
+                    score = base
+            else:
+                play = ids.ACTIONS[action]
+                kind = ids.KIND_INDEX[play.kind]  # type: ignore[union-attr]
+                who = play.bandit  # type: ignore[union-attr]
+                bandit = world.chars.index(who) if who else world.bandits_of[seat][0]
+                score, _option = best_resolution(plan, kind, bandit, seat)
+                if kind == MARSHAL:
+                    score -= 10.0  # the Marshal card helps everyone near the strongbox
+                if getattr(play, "hidden", False):
+                    score += 15.0  # Ghost: secrecy is free
+            score += self.rng.random() * 1e-3
+            if score > best:
+                best, choice = score, action
+        return choice
+
+    # -- Cards kept and picked --------------------------------------------------------------
+
+    def _keep(self, world: Game, seat: int, legal: tuple[int, ...]) -> int:
+        if len(world.kept[seat]) >= 3:
+            return ids.PASS
+        for preferred in ("rob", "move", "shoot", "floor", "punch"):
+            for action in legal:
+                play = ids.ACTIONS[action]
+                if getattr(play, "kind", None) == preferred:
+                    return action
+        return ids.PASS
+
+    def _pick(self, world: Game, seat: int, legal: tuple[int, ...]) -> int:
+        for preferred in ("rob", "move", "shoot"):
+            for action in legal:
+                if getattr(ids.ACTIONS[action], "kind", None) == preferred:
+                    return action
+        return legal[0]
+
+
+__all__ = ["HeuristicAgent", "best_resolution", "evaluate", "strength"]

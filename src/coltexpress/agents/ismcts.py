@@ -1,0 +1,145 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Cowling, Powley & Whitehouse (2012), "Information Set Monte Carlo Tree Search". Each
+iteration draws one world from the searching seat's information set (``Game.determinize``
+through the Observation), descends the tree restricted to the actions legal in that world,
+choosing by UCB1 with availability counts from the point of view of the seat to move,
+expands one node, plays the rest of the game out, and backs up a reward for every seat. The
+search's generator is its own; the game's hidden state is never read.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..engine.game import Game
+from .base import Agent, Observation
+from .heuristic import evaluate
+
+__all__ = ["ISMCTSAgent"]
+
+
+class _Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+def _rewards(game: Game) -> list[float]:
+    """1 for a win (shared wins split), plus a small share for the score margin."""
+    result = game.result()
+    totals = result["totals"]
+    winners = result["winners"]
+    top = max(totals) or 1
+    out = []
+    for seat, total in enumerate(totals):
+        win = 1.0 / len(winners) if seat in winners else 0.0
+        out.append(0.9 * win + 0.1 * total / top)
+    return out
+
+
+class ISMCTSAgent(Agent):
+    """ISMCTS with random roll-outs (or a heuristic cut-off) under an iteration or time budget.
+
+    ``iterations``: search iterations per decision; ``seconds``: a time budget per decision
+    instead (whichever ends first when both are given). ``rollout_depth``: steps of random
+    play before the position is scored by the heuristic evaluation (``None``: play to the end).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        *,
+        seed: int = 0,
+        iterations: int | None = 500,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+    ) -> None:
+        super().__init__(seed=seed)
+        if iterations is None and seconds is None:
+            raise ValueError("ISMCTS needs an iteration budget, a time budget, or both")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+
+    def describe(self) -> str:
+        budget = []
+        if self.iterations is not None:
+            budget.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            budget.append(f"seconds={self.seconds}")
+        return f"ismcts:{','.join(budget)}"
+
+    def choose(self, observation: Observation) -> int:
+        legal = observation.legal_ids()
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        rng = self.rng
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        done = 0
+        while (limit is None or done < limit) and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
+            self._iterate(root, observation.sample_world(rng))
+            done += 1
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _iterate(self, root: _Node, world: Game) -> None:
+        rng = self.rng
+        node = root
+        path: list[tuple[_Node, int]] = []  # (node, seat that chose it)
+        c = self.exploration
+        # Selection and expansion.
+        while not world.is_over:
+            legal = world.legal_ids()
+            seat = world.actor
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node()
+                child.available = 1
+                world.apply_id(action)
+                path.append((child, seat))
+                break
+            best_score = -1.0
+            action = legal[0]
+            for a in legal:
+                ch = children[a]
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
+                if score > best_score:
+                    best_score, action = score, a
+            node = children[action]
+            world.apply_id(action)
+            path.append((node, seat))
+        # Roll-out.
+        depth = 0
+        max_depth = self.rollout_depth
+        while not world.is_over and (max_depth is None or depth < max_depth):
+            legal = world.legal_ids()
+            world.apply_id(legal[int(rng.random() * len(legal))])
+            depth += 1
+        if world.is_over:
+            rewards = _rewards(world)
+        else:
+            scores = [evaluate(world, s) for s in range(world.n_players)]
+            rewards = [1.0 / (1.0 + math.exp(-s / 400.0)) for s in scores]
+        # Back-propagation, each node scored for the seat that chose it.
+        for node_, seat in path:
+            node_.visits += 1
+            node_.reward += rewards[seat]
