@@ -4,91 +4,244 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from .engine.errors import ColtError
 from .engine.options import PRESETS, Options
 from .sim import bench as run_bench
-from .sim import simulate as run_simulate
+from .tournament import AgentSpec, TournamentReport, parse_agent, run_tournament
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Colt Express: simulate games and measure the rules engine.",
+    help="Colt Express: tournaments between bots, replays, and the engine's benchmark.",
 )
 console = Console()
 err = Console(stderr=True)
 
 
-def _options(preset: str, players: int | None) -> Options:
-    overrides = {} if players is None else {"players": players}
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}")
+    return typer.Exit(2)
+
+
+def _options(preset: str, players: int | None, characters: str | None = None) -> Options:
+    overrides: dict[str, Any] = {} if players is None else {"players": players}
+    if characters:
+        overrides["characters"] = tuple(c.strip() for c in characters.split(","))
     try:
         return Options.preset(preset, **overrides)
     except ColtError as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
+        raise _fail(str(exc)) from None
+
+
+def _agents(text: str, players: int) -> list[AgentSpec]:
+    try:
+        specs = [parse_agent(part) for part in text.split(",") if part.strip()]
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise _fail(f"{players} players need 1 or {players} agents, got {len(specs)}: {text!r}")
+    return specs
 
 
 @app.command()
 def simulate(
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first game (game i: seed + i).")] = 0,
-    preset: Annotated[
-        str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")
-    ] = "standard",
+    seed: Annotated[int, typer.Option(help="Tournament seed (each game derives its own).")] = 0,
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="Agents, one per seat or one for all: random, heuristic, "
+            "ismcts:iterations=500, or a level easy|medium|hard."
+        ),
+    ] = "random",
+    rotate: Annotated[bool, typer.Option(help="Rotate the agents over the seats.")] = True,
+    characters: Annotated[
+        str | None, typer.Option(help="Fixed characters, seat by seat (default: random).")
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Parallel processes on this machine.")] = 1,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run on a Ray cluster ('auto' or an address).")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Save every game record in this folder.")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write win rates and scores to a PNG.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play games of random legal moves and report results; exit 1 if any game raised."""
-    options = _options(preset, players)
-    show_bar = not as_json and sys.stdout.isatty() and games >= 20
-    if show_bar:
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            TaskProgressColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("games", total=games)
-            report = run_simulate(
-                options, games=games, seed=seed, preset=preset,
-                progress=lambda n: bar.advance(task, n),
+    """Play a tournament and report win rates with 95% confidence intervals.
+
+    Exits 1 if any game raised an error.
+    """
+    options = _options(preset, players, characters)
+    specs = _agents(agents, options.players)
+    show_bar = not as_json and sys.stderr.isatty()
+    try:
+        if show_bar:
+            with Progress(
+                TextColumn("[bold]playing"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            ) as bar:
+                task = bar.add_task("games", total=games)
+                report = run_tournament(
+                    options, specs, games=games, seed=seed, rotate=rotate, jobs=jobs,
+                    ray_address=ray, save_dir=save, progress=lambda n: bar.advance(task, n),
+                )
+        else:
+            report = run_tournament(
+                options, specs, games=games, seed=seed, rotate=rotate, jobs=jobs,
+                ray_address=ray, save_dir=save,
             )
-    else:
-        report = run_simulate(options, games=games, seed=seed, preset=preset)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    data = report.to_dict()
+    data["preset"] = preset
     if as_json:
-        print(json.dumps(report.to_dict()))
+        print(json.dumps(data))
     else:
-        table = Table(title=f"{games} games, {options.players} players, preset {preset}")
-        table.add_column("seat", justify="right")
-        table.add_column("wins (shared split)", justify="right")
-        table.add_column("outright wins", justify="right")
-        table.add_column("mean total $", justify="right")
-        table.add_column("Gunslinger", justify="right")
-        for s in range(options.players):
-            table.add_row(
-                str(s),
-                f"{report.wins[s]:.1f}",
-                str(report.outright_wins[s]),
-                f"{report.mean_total[s]:.0f}",
-                str(report.gunslinger[s]),
-            )
-        console.print(table)
-        console.print(
-            f"{report.games_per_second:.1f} games/s, {report.mean_steps_per_game:.1f} "
-            f"steps/game, {report.shared_games} shared victories, {report.errors} errors"
-        )
-        for message in report.error_messages:
-            err.print(message)
+        _print_report(report, data, preset)
+    if plot is not None:
+        _plot(report, plot)
+        if not as_json:
+            console.print(f"plot written to {plot}")
     if report.errors:
         raise typer.Exit(1)
+
+
+def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -> None:
+    fair = 1 / report.options.players
+    table = Table(
+        title=f"{report.games} games, {report.options.players} players, preset {preset}, "
+        f"seed {report.seed}"
+    )
+    for column in ("agent", "seats", "win rate", "95% CI", "fair share", "mean score",
+                   "mean loot", "Gunslinger"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for stat in report.agent_stats():
+        low, high = stat.interval
+        d = stat.to_dict()
+        table.add_row(
+            stat.name, str(stat.seats), f"{stat.win_rate:.1%}", f"{low:.1%} to {high:.1%}",
+            f"{fair:.1%}", f"{d['mean_score']:.0f}", f"{d['mean_loot']:.0f}",
+            f"{d['gunslinger_rate']:.1%}",
+        )
+    console.print(table)
+    chars = Table(title="win rate by character")
+    for column in ("character", "seat-games", "win rate", "95% CI", "mean score"):
+        chars.add_column(column, justify="left" if column == "character" else "right")
+    for stat in report.character_stats():
+        low, high = stat.interval
+        chars.add_row(stat.name, str(stat.games), f"{stat.win_rate:.1%}",
+                      f"{low:.1%} to {high:.1%}", f"{stat.to_dict()['mean_score']:.0f}")
+    console.print(chars)
+    console.print(
+        f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
+        f"wins per seat {data['wins_per_seat']}, {report.errors} errors"
+    )
+    for message in data["error_messages"]:
+        err.print(message)
+
+
+def _plot(report: TournamentReport, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    stats = report.agent_stats()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    names = [s.name for s in stats]
+    rates = [s.win_rate for s in stats]
+    low = [s.win_rate - s.interval[0] for s in stats]
+    high = [s.interval[1] - s.win_rate for s in stats]
+    left.bar(range(len(stats)), rates, yerr=[low, high], capsize=6, color="#b5651d")
+    left.axhline(1 / report.options.players, linestyle="--", color="grey", label="fair share")
+    left.set_xticks(range(len(stats)), names, rotation=15)
+    left.set_ylabel("win rate (95% CI)")
+    left.set_ylim(0, 1)
+    left.legend()
+    right.boxplot([s.scores for s in stats], tick_labels=names)
+    right.set_ylabel("final score ($)")
+    right.tick_params(axis="x", rotation=15)
+    fig.suptitle(f"{report.games} games, {report.options.players} players")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
+    step: Annotated[bool, typer.Option(help="Wait for Enter after each action.")] = False,
+) -> None:
+    """Step through a saved game: each action with its narration, then the scores."""
+    from .engine.game import Game
+
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise _fail(f"cannot read {file}: {exc}") from None
+    try:
+        game = Game.new(Options.from_dict(record.get("options", {})), seed=record["seed"])
+        actions = list(record["actions"])
+    except (ColtError, KeyError, TypeError, AttributeError) as exc:
+        raise _fail(f"{file} is not a game record: {exc!r}") from None
+    agents = record.get("agents")
+    console.print(f"[bold]{file.name}[/bold]: {game.n_players} players, "
+                  f"characters {', '.join(game.chars)}"
+                  + (f", agents {', '.join(agents)}" if agents else ""))
+    for n, text in enumerate(actions, 1):
+        seat = game.current_seat
+        try:
+            events = game.apply(text)
+        except ColtError as exc:
+            raise _fail(f"action {n} ({text!r}) does not replay: {exc}") from None
+        console.print(f"[dim]{n:4d}[/dim] seat {seat}: [bold]{text}[/bold]")
+        for event in events:
+            if event.seat is None and not (
+                event.kind == "neutral-bullet" and event.data.get("reason") == "marshal"
+            ):
+                console.print(f"      {event.text()}")
+        if step:
+            input()
+    result = game.result()
+    table = Table(title="final scores")
+    for column in ("seat", "characters", "loot", "shots", "Gunslinger", "total",
+                   "bullets received", "winner"):
+        table.add_column(column)
+    per = game.options.bandits_per_player
+    for s in range(game.n_players):
+        table.add_row(
+            str(s), "+".join(game.chars[s * per : s * per + per]), str(result["loot"][s]),
+            str(result["shots"][s]), "yes" if s in result["gunslingers"] else "",
+            str(result["totals"][s]), str(result["received"][s]),
+            "WINNER" if s in result["winners"] else "",
+        )
+    console.print(table)
 
 
 @app.command()

@@ -1,23 +1,21 @@
-"""Simulation: many games of random legal moves, and the engine's speed benchmark.
+"""The engine's speed benchmark: random legal moves, one core.
 
->>> report = simulate(Options.preset("standard", players=3), games=3, seed=1)
->>> report.games, report.errors
-(3, 0)
+>>> game, steps = play_random_game(Options.preset("standard", players=3), seed=1)
+>>> game.is_over, steps > 20
+(True, True)
 """
 
 from __future__ import annotations
 
 import random
 import time
-import traceback
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .engine.game import Game
 from .engine.options import Options
 
-__all__ = ["BenchReport", "SimReport", "bench", "play_random_game", "simulate"]
+__all__ = ["BenchReport", "bench", "play_random_game"]
 
 
 def play_random_game(options: Options, seed: int) -> tuple[Game, int]:
@@ -34,93 +32,6 @@ def play_random_game(options: Options, seed: int) -> tuple[Game, int]:
         game.apply_id(legal[int(chooser.random() * len(legal))])
         steps += 1
     return game, steps
-
-
-@dataclass
-class SimReport:
-    """What ``colt simulate`` measures."""
-
-    games: int
-    players: int
-    preset: str | None
-    seed: int
-    errors: int = 0
-    seconds: float = 0.0
-    steps: int = 0
-    wins: list[float] = field(default_factory=list)
-    outright_wins: list[int] = field(default_factory=list)
-    shared_games: int = 0
-    mean_total: list[float] = field(default_factory=list)
-    gunslinger: list[int] = field(default_factory=list)
-    error_messages: list[str] = field(default_factory=list)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
-
-    @property
-    def mean_steps_per_game(self) -> float:
-        return self.steps / self.games if self.games else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["games_per_second"] = round(self.games_per_second, 2)
-        data["mean_steps_per_game"] = round(self.mean_steps_per_game, 2)
-        data["wins_per_seat"] = data.pop("wins")
-        data["seconds"] = round(self.seconds, 3)
-        return data
-
-
-def simulate(
-    options: Options,
-    *,
-    games: int,
-    seed: int = 0,
-    preset: str | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> SimReport:
-    """Play ``games`` random games (game i uses seed ``seed + i``); errors are counted."""
-    n = options.players
-    report = SimReport(
-        games=games,
-        players=n,
-        preset=preset,
-        seed=seed,
-        wins=[0.0] * n,
-        outright_wins=[0] * n,
-        mean_total=[0.0] * n,
-        gunslinger=[0] * n,
-    )
-    totals = [0] * n
-    start = time.perf_counter()
-    for i in range(games):
-        try:
-            game, steps = play_random_game(options, seed + i)
-        except Exception:  # a crash is what the simulation is looking for
-            report.errors += 1
-            if len(report.error_messages) < 5:
-                report.error_messages.append(f"seed {seed + i}: {traceback.format_exc(limit=3)}")
-        else:
-            report.steps += steps
-            result = game.result()
-            winners = result["winners"]
-            for s in winners:
-                report.wins[s] += 1 / len(winners)
-            if len(winners) == 1:
-                report.outright_wins[winners[0]] += 1
-            else:
-                report.shared_games += 1
-            for s in result["gunslingers"]:
-                report.gunslinger[s] += 1
-            for s in range(n):
-                totals[s] += result["totals"][s]
-        if progress is not None:
-            progress(1)
-    report.seconds = time.perf_counter() - start
-    played = games - report.errors
-    report.mean_total = [t / played if played else 0.0 for t in totals]
-    report.wins = [round(w, 3) for w in report.wins]
-    return report
 
 
 @dataclass

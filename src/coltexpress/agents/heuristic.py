@@ -86,10 +86,21 @@ class HeuristicAgent(Agent):
 
     name = "heuristic"
 
+    def __init__(self, *, seed: int = 0, noise: float = 0.0) -> None:
+        super().__init__(seed=seed)
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise is a probability, not {noise}")
+        self.noise = noise
+
+    def describe(self) -> str:
+        return f"heuristic:noise={self.noise}" if self.noise else "heuristic"
+
     def choose(self, observation: Observation) -> int:
         legal = observation.legal_ids()
         if len(legal) == 1:
             return legal[0]
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
         world = observation.sample_world(self.rng)
         seat = observation.seat
         phase = world.phase

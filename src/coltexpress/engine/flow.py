@@ -110,6 +110,7 @@ def _ask_pick(g: Game, seat: int) -> None:
             # An empty deck is rebuilt from the discard pile, as for any draw.
             g.deck[seat].extend(g.discard[seat])
             g.discard[seat] = []
+            shuffle(g, g.deck[seat])  # the face-up discard order must not become the deck's
             emit(g, "reshuffle", None, seat=seat)
         if g.deck[seat]:
             g.phase, g.actor, g.cur = PICK, seat, -1

@@ -1,0 +1,362 @@
+"""Tournaments between agents: seats rotated, statistics with confidence intervals.
+
+Game ``i`` of a tournament is fully determined by the tournament seed and ``i`` (the deal,
+every agent's generator, the seat rotation), so a serial run, a run on local cores
+(``jobs``) and a run on a Ray cluster give identical results.
+
+>>> report = run_tournament(Options.preset("standard", players=3),
+...                         [parse_agent("random")] * 3, games=3, seed=1)
+>>> [round(s.win_rate, 2) for s in report.agent_stats()][:1]
+[1.0]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .agents import Agent, HeuristicAgent, ISMCTSAgent, RandomAgent
+from .engine.errors import ColtError
+from .engine.game import Game
+from .engine.options import Options
+
+__all__ = [
+    "LEVELS",
+    "AgentSpec",
+    "GameOutcome",
+    "Stat",
+    "TournamentReport",
+    "make_agent",
+    "parse_agent",
+    "play_game",
+    "run_tournament",
+    "wilson",
+]
+
+# Difficulty levels: what a player picks in the terminal or at an online table.
+LEVELS: dict[str, str] = {
+    "easy": "heuristic:noise=0.35",
+    "medium": "heuristic",
+    "hard": "ismcts:iterations=1500:seconds=1.8",
+}
+
+_KINDS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
+}
+_PARAMS: dict[str, dict[str, Callable[[str], Any]]] = {
+    "random": {},
+    "heuristic": {"noise": float},
+    "ismcts": {
+        "iterations": int,
+        "seconds": float,
+        "exploration": float,
+        "rollout_depth": int,
+    },
+}
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent kind with its parameters, as written on the command line."""
+
+    kind: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return ":".join([self.kind, *(f"{k}={v}" for k, v in self.params)])
+
+
+def parse_agent(text: str) -> AgentSpec:
+    """Parse ``random``, ``heuristic``, ``ismcts:iterations=500:seconds=2`` or a level
+    (``easy``, ``medium``, ``hard``); raises ValueError with the reason."""
+    text = text.strip()
+    if text in LEVELS:
+        text = LEVELS[text]
+    kind, *parts = text.split(":")
+    if kind not in _KINDS:
+        raise ValueError(
+            f"unknown agent {kind!r}; agents are {', '.join(_KINDS)} or levels "
+            f"{', '.join(LEVELS)}"
+        )
+    params = []
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or key not in _PARAMS[kind]:
+            allowed = ", ".join(_PARAMS[kind]) or "none"
+            raise ValueError(f"bad parameter {part!r} for {kind}; parameters: {allowed}")
+        try:
+            params.append((key, _PARAMS[kind][key](value)))
+        except ValueError:
+            raise ValueError(f"bad value {value!r} for {kind} parameter {key}") from None
+    return AgentSpec(kind, tuple(params))
+
+
+def make_agent(spec: AgentSpec, seed: int) -> Agent:
+    params = dict(spec.params)
+    if spec.kind == "ismcts" and "seconds" in params and "iterations" not in params:
+        params["iterations"] = None
+    return _KINDS[spec.kind](seed=seed, **params)
+
+
+@dataclass
+class GameOutcome:
+    """One game of a tournament."""
+
+    index: int
+    seed: int
+    entries: list[int]  # per seat: index of the agent entry playing it
+    characters: list[str]
+    totals: list[int]
+    loot: list[int]
+    winners: list[int]
+    gunslingers: list[int]
+    steps: int
+    record: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def _seed_of(seed: int, index: int, salt: int) -> int:
+    return random.Random(f"{seed}/{index}/{salt}").getrandbits(63)
+
+
+def play_game(
+    options: Options,
+    specs: Sequence[AgentSpec],
+    index: int,
+    seed: int,
+    rotate: bool = True,
+    keep_record: bool = False,
+) -> GameOutcome:
+    """Play game ``index`` of a tournament (a pure function of its arguments)."""
+    n = options.players
+    entries = [(s + index) % n if rotate else s for s in range(n)]
+    game_seed = _seed_of(seed, index, 0)
+    agents = [make_agent(specs[e], _seed_of(seed, index, 1 + s)) for s, e in enumerate(entries)]
+    try:
+        game = Game.new(options, seed=game_seed)
+        steps = 0
+        while not game.is_over:
+            seat = game.actor
+            game.apply_id(agents[seat].act(game))
+            steps += 1
+    except (ColtError, ValueError, AssertionError) as exc:
+        return GameOutcome(index, game_seed, entries, [], [], [], [], [], 0, None, repr(exc))
+    result = game.result()
+    per = options.bandits_per_player
+    characters = ["+".join(game.chars[s * per : s * per + per]) for s in range(n)]
+    record = game.record() if keep_record else None
+    if record is not None:
+        record["agents"] = [str(specs[e]) for e in entries]
+        record["result"] = result
+    return GameOutcome(
+        index,
+        game_seed,
+        entries,
+        characters,
+        result["totals"],
+        result["loot"],
+        result["winners"],
+        result["gunslingers"],
+        steps,
+        record,
+    )
+
+
+def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (shared wins count fractionally)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Stat:
+    """Results of one agent (all its seats together) or one character."""
+
+    name: str
+    seats: int  # seats it holds in every game
+    games: int = 0  # seat-games played
+    wins: float = 0.0
+    total: float = 0.0
+    loot: float = 0.0
+    gunslinger: int = 0
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {
+            "name": self.name,
+            "seats": self.seats,
+            "games": self.games,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_score": round(self.total / self.games, 1) if self.games else 0.0,
+            "mean_loot": round(self.loot / self.games, 1) if self.games else 0.0,
+            "gunslinger_rate": round(self.gunslinger / self.games, 4) if self.games else 0.0,
+        }
+
+
+@dataclass
+class TournamentReport:
+    options: Options
+    specs: list[AgentSpec]
+    games: int
+    seed: int
+    outcomes: list[GameOutcome]
+    seconds: float = 0.0
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for o in self.outcomes if o.error is not None)
+
+    def _accumulate(
+        self, key: Callable[[GameOutcome, int], str], seats: dict[str, int]
+    ) -> list[Stat]:
+        stats: dict[str, Stat] = {}
+        for o in self.outcomes:
+            if o.error is not None:
+                continue
+            for seat in range(len(o.entries)):
+                name = key(o, seat)
+                stat = stats.setdefault(name, Stat(name, seats.get(name, 1)))
+                stat.games += 1
+                if seat in o.winners:
+                    stat.wins += 1 / len(o.winners)
+                stat.total += o.totals[seat]
+                stat.loot += o.loot[seat]
+                stat.gunslinger += seat in o.gunslingers
+                stat.scores.append(o.totals[seat])
+        return list(stats.values())
+
+    def agent_stats(self) -> list[Stat]:
+        """One line per distinct agent (an agent holding two seats counts both)."""
+        names = [str(s) for s in self.specs]
+        seats = {n: names.count(n) for n in names}
+        stats = self._accumulate(lambda o, seat: names[o.entries[seat]], seats)
+        order = {n: i for i, n in reversed(list(enumerate(names)))}
+        return sorted(stats, key=lambda s: order[s.name])
+
+    def character_stats(self) -> list[Stat]:
+        return sorted(
+            self._accumulate(lambda o, seat: o.characters[seat], {}), key=lambda s: s.name
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        played = [o for o in self.outcomes if o.error is None]
+        return {
+            "games": self.games,
+            "players": self.options.players,
+            "options": self.options.to_dict(),
+            "seed": self.seed,
+            "agents": [str(s) for s in self.specs],
+            "errors": self.errors,
+            "error_messages": [o.error for o in self.outcomes if o.error][:5],
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "mean_steps_per_game": round(sum(o.steps for o in played) / len(played), 2)
+            if played
+            else 0.0,
+            "agent_stats": [s.to_dict() for s in self.agent_stats()],
+            "character_stats": [s.to_dict() for s in self.character_stats()],
+            "wins_per_seat": _wins_per_seat(played, self.options.players),
+        }
+
+
+def _wins_per_seat(outcomes: list[GameOutcome], players: int) -> list[float]:
+    wins = [0.0] * players
+    for o in outcomes:
+        for s in o.winners:
+            wins[s] += 1 / len(o.winners)
+    return [round(w, 3) for w in wins]
+
+
+_Job = tuple[Options, list[AgentSpec], int, int, bool, bool]
+
+
+def _play_args(args: _Job) -> GameOutcome:
+    return play_game(*args)
+
+
+def _serial(jobs: list[_Job]) -> Iterator[GameOutcome]:
+    for args in jobs:
+        yield play_game(*args)
+
+
+def _local(jobs: list[_Job], workers: int) -> Iterator[GameOutcome]:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_args, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+
+
+def _ray(jobs: list[_Job], address: str) -> Iterator[GameOutcome]:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    remote = ray.remote(_play_args)
+    pending = [remote.remote(args) for args in jobs]
+    for ref in pending:  # in game order, so the results match a serial run
+        yield ray.get(ref)
+
+
+def run_tournament(
+    options: Options,
+    specs: Sequence[AgentSpec],
+    *,
+    games: int,
+    seed: int = 0,
+    rotate: bool = True,
+    jobs: int = 1,
+    ray_address: str | None = None,
+    save_dir: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentReport:
+    """Play ``games`` games; ``specs`` has one agent per seat (rotated over the games)."""
+    import time
+
+    specs = list(specs)
+    if len(specs) != options.players:
+        raise ValueError(
+            f"{options.players} players need {options.players} agents, got {len(specs)}"
+        )
+    work = [(options, specs, i, seed, rotate, save_dir is not None) for i in range(games)]
+    if ray_address is not None:
+        stream = _ray(work, ray_address)
+    elif jobs > 1:
+        stream = _local(work, jobs)
+    else:
+        stream = _serial(work)
+    start = time.perf_counter()
+    outcomes: list[GameOutcome] = []
+    for outcome in stream:
+        outcomes.append(outcome)
+        if save_dir is not None and outcome.record is not None:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            path = save_dir / f"game-{outcome.index:05d}.json"
+            path.write_text(json.dumps(outcome.record, indent=1), encoding="utf-8")
+            outcome.record = None
+        if progress is not None:
+            progress(1)
+    report = TournamentReport(options, specs, games, seed, outcomes)
+    report.seconds = time.perf_counter() - start
+    return report
