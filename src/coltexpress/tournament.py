@@ -6,8 +6,8 @@ every agent's generator, the seat rotation), so a serial run, a run on local cor
 
 >>> report = run_tournament(Options.preset("standard", players=3),
 ...                         [parse_agent("random")] * 3, games=3, seed=1)
->>> [round(s.win_rate, 2) for s in report.agent_stats()][:1]
-[1.0]
+>>> [(s.name, s.seats, s.games, round(s.win_rate, 3)) for s in report.agent_stats()]
+[('random', 3, 9, 0.333)]
 """
 
 from __future__ import annotations
