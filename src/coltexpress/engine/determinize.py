@@ -25,13 +25,15 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
     d.history = []  # a sampled world has no real record
     for s in range(g.n_players):
         if s == seat:
+            d.deck[s] = _sorted_kinds(d, d.deck[s])
             rng.shuffle(d.deck[s])
             continue
         slots = [
             i for i in range(d.resolve_i if d.phase >= 5 else 0, len(d.pile))
             if d.pile_down[i] and d.seat_of[d.card_bandit[d.pile[i]]] == s
         ]
-        pool = d.hand[s] + d.kept[s] + d.deck[s] + [d.pile[i] for i in slots]
+        # Sorted first, so the sample depends on what the seat knows, not on hidden order.
+        pool = _sorted_kinds(d, d.hand[s] + d.kept[s] + d.deck[s] + [d.pile[i] for i in slots])
         rng.shuffle(pool)
         for i in slots:
             bandit = d.card_bandit[d.pile[i]]
@@ -52,7 +54,7 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
         t for t in range(len(d.loot_kind))
         if d.loot_kind[t] == PURSE and not d.loot_public[t] and t not in mine
     ]
-    values = [d.loot_value[t] for t in hidden]
+    values = sorted(d.loot_value[t] for t in hidden)
     rng.shuffle(values)
     new_values = list(d.loot_value)
     for t, v in zip(hidden, values, strict=True):
@@ -71,3 +73,8 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
         d.round_deck = deck
     d.rng = seed_state(rng.getrandbits(64))
     return d
+
+
+def _sorted_kinds(d: Game, cards: list[int]) -> list[int]:
+    """Cards in a canonical order: by kind and bandit, so equal views sort alike."""
+    return sorted(cards, key=lambda c: (d.card_kind[c], d.card_bandit[c], c))
