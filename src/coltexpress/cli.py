@@ -138,25 +138,30 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
         title=f"{report.games} games, {report.options.players} players, preset {preset}, "
         f"seed {report.seed}"
     )
-    for column in ("agent", "seats", "win rate", "95% CI", "fair share", "mean score",
-                   "mean loot", "Gunslinger"):
-        table.add_column(column, justify="left" if column == "agent" else "right")
+    table.add_column("agent", no_wrap=True)
+    for column in ("seats", "win % (95% CI)", "fair %", "score", "loot", "Gunslinger %"):
+        table.add_column(column, justify="right", no_wrap=column.startswith("win"))
     for stat in report.agent_stats():
         low, high = stat.interval
         d = stat.to_dict()
         table.add_row(
-            stat.name, str(stat.seats), f"{stat.win_rate:.1%}", f"{low:.1%} to {high:.1%}",
+            stat.name, str(stat.seats),
+            f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("),
             f"{fair:.1%}", f"{d['mean_score']:.0f}", f"{d['mean_loot']:.0f}",
             f"{d['gunslinger_rate']:.1%}",
         )
     console.print(table)
     chars = Table(title="win rate by character")
-    for column in ("character", "seat-games", "win rate", "95% CI", "mean score"):
-        chars.add_column(column, justify="left" if column == "character" else "right")
+    chars.add_column("character", no_wrap=True)
+    for column in ("seat-games", "win % (95% CI)", "score"):
+        chars.add_column(column, justify="right", no_wrap=column.startswith("win"))
     for stat in report.character_stats():
         low, high = stat.interval
-        chars.add_row(stat.name, str(stat.games), f"{stat.win_rate:.1%}",
-                      f"{low:.1%} to {high:.1%}", f"{stat.to_dict()['mean_score']:.0f}")
+        chars.add_row(
+            stat.name, str(stat.games),
+            f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("),
+            f"{stat.to_dict()['mean_score']:.0f}",
+        )
     console.print(chars)
     console.print(
         f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "

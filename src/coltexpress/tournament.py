@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from .agents import Agent, HeuristicAgent, ISMCTSAgent, RandomAgent
-from .engine.errors import ColtError
 from .engine.game import Game
 from .engine.options import Options
 
@@ -147,7 +146,7 @@ def play_game(
             seat = game.actor
             game.apply_id(agents[seat].act(game))
             steps += 1
-    except (ColtError, ValueError, AssertionError) as exc:
+    except Exception as exc:  # a crash is what a tournament must count, not die of
         return GameOutcome(index, game_seed, entries, [], [], [], [], [], 0, None, repr(exc))
     result = game.result()
     per = options.bandits_per_player

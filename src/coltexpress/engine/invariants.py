@@ -44,8 +44,12 @@ def check_invariants(g: Game) -> list[str]:
     for b in range(g.n_bandits):
         if not 0 <= g.cylinder[b] <= content().cylinder:
             problems.append(f"bad cylinder for {g.chars[b]}")
-        cards.update(range(g.bullet_base[b], g.bullet_base[b] + g.cylinder[b]))
-    cards.update(range(g.neutral_base, g.neutral_base + g.neutral))
+        else:  # (a loaded state may hold any number: never build a huge range)
+            cards.update(range(g.bullet_base[b], g.bullet_base[b] + g.cylinder[b]))
+    if not 0 <= g.neutral <= content().neutral_bullets:
+        problems.append(f"bad number of neutral bullets ({g.neutral})")
+    else:
+        cards.update(range(g.neutral_base, g.neutral_base + g.neutral))
     if sorted(cards) != list(range(len(g.card_kind))) or any(n != 1 for n in cards.values()):
         problems.append("cards are not conserved")
     for c in g.pile:

@@ -1,0 +1,175 @@
+"""The tournament runner: statistics, seat rotation, parallel and Ray runs, records, CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from coltexpress import Options
+from coltexpress.cli import app
+from coltexpress.tournament import (
+    LEVELS,
+    AgentSpec,
+    GameOutcome,
+    TournamentReport,
+    make_agent,
+    parse_agent,
+    play_game,
+    run_tournament,
+    wilson,
+)
+
+runner = CliRunner()
+THREE = Options.preset("standard", players=3)
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    low, high = wilson(300, 300)
+    assert 0.98 < low < 1.0
+
+
+def test_agent_stats_on_a_known_case() -> None:
+    """Two games, seats rotated: A wins game 0 alone; game 1 is shared by A and B."""
+    specs = [parse_agent("random"), parse_agent("heuristic"), parse_agent("heuristic:noise=0.5")]
+    outcomes = [
+        GameOutcome(0, 1, [0, 1, 2], ["belle", "doc", "tuco"], [3000, 1000, 500],
+                    [2000, 1000, 500], [0], [0], 50),
+        GameOutcome(1, 2, [1, 2, 0], ["belle", "doc", "tuco"], [800, 400, 800],
+                    [800, 400, 800], [0, 2], [], 50),
+    ]
+    report = TournamentReport(THREE, specs, 2, 0, outcomes)
+    stats = {s.name: s for s in report.agent_stats()}
+    assert stats["random"].games == 2
+    assert stats["random"].wins == pytest.approx(1.5)  # a win and a shared win
+    assert stats["heuristic"].wins == pytest.approx(0.5)
+    assert stats["heuristic:noise=0.5"].wins == 0
+    assert stats["random"].to_dict()["mean_score"] == pytest.approx((3000 + 800) / 2)
+    assert stats["random"].to_dict()["gunslinger_rate"] == pytest.approx(0.5)
+    chars = {s.name: s for s in report.character_stats()}
+    assert chars["belle"].wins == pytest.approx(1.5)  # seat 0 in both games
+    assert chars["tuco"].wins == pytest.approx(0.5)
+
+
+def test_seats_rotate_so_every_agent_plays_every_seat() -> None:
+    specs = [parse_agent("random")] * 3
+    seen = {tuple(play_game(THREE, specs, i, 5).entries) for i in range(3)}
+    assert seen == {(0, 1, 2), (1, 2, 0), (2, 0, 1)}
+    assert play_game(THREE, specs, 4, 5, rotate=False).entries == [0, 1, 2]
+
+
+def test_a_game_is_a_pure_function_of_seed_and_index() -> None:
+    specs = [parse_agent("random"), parse_agent("heuristic"), parse_agent("random")]
+    a = play_game(THREE, specs, 3, 77)
+    b = play_game(THREE, specs, 3, 77)
+    assert a == b
+    assert play_game(THREE, specs, 4, 77).seed != a.seed
+
+
+def test_parse_agent_specs_and_levels() -> None:
+    spec = parse_agent("ismcts:iterations=300:seconds=1.5")
+    assert spec == AgentSpec("ismcts", (("iterations", 300), ("seconds", 1.5)))
+    assert str(spec) == "ismcts:iterations=300:seconds=1.5"
+    assert set(LEVELS) == {"easy", "medium", "hard"}
+    for level in LEVELS:
+        make_agent(parse_agent(level), 1)
+    hard = make_agent(parse_agent("hard"), 1)
+    assert hard.seconds is not None and hard.seconds <= 2.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="unknown agent"):
+        parse_agent("alphazero")
+    with pytest.raises(ValueError, match="bad parameter"):
+        parse_agent("random:depth=3")
+    with pytest.raises(ValueError, match="bad value"):
+        parse_agent("ismcts:iterations=many")
+
+
+def test_parallel_jobs_give_the_serial_results() -> None:
+    specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("random")]
+    serial = run_tournament(THREE, specs, games=8, seed=3)
+    parallel = run_tournament(THREE, specs, games=8, seed=3, jobs=2)
+    assert serial.outcomes == parallel.outcomes
+    assert serial.to_dict()["agent_stats"] == parallel.to_dict()["agent_stats"]
+
+
+def test_ray_cluster_gives_the_serial_results() -> None:
+    """A real local Ray instance (2 CPUs), started by the test."""
+    ray = pytest.importorskip("ray")
+    specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("random")]
+    serial = run_tournament(THREE, specs, games=6, seed=8)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = run_tournament(THREE, specs, games=6, seed=8, ray_address="auto")
+    finally:
+        ray.shutdown()
+    assert on_ray.outcomes == serial.outcomes
+
+
+def test_saved_records_replay(tmp_path: Path) -> None:
+    specs = [parse_agent("random")] * 3
+    report = run_tournament(THREE, specs, games=2, seed=4, save_dir=tmp_path)
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert len(files) == 2
+    record = json.loads(files[0].read_text())
+    assert record["agents"] == ["random"] * 3
+    assert record["result"]["totals"] == report.outcomes[0].totals
+    out = runner.invoke(app, ["replay", str(files[0])])
+    assert out.exit_code == 0, out.output
+    assert "final scores" in out.output and "WINNER" in out.output
+    assert record["actions"][0] in out.output
+
+
+def test_replay_rejects_a_corrupt_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    out = runner.invoke(app, ["replay", str(bad)])
+    assert out.exit_code == 2
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps({"options": {"players": 3}, "seed": 1,
+                                    "actions": ["shoot belle"]}))
+    out = runner.invoke(app, ["replay", str(tampered)])
+    assert out.exit_code == 2
+    assert "does not replay" in out.output
+
+
+def test_simulate_json_has_the_promised_fields() -> None:
+    out = runner.invoke(app, ["simulate", "--players", "3", "--games", "5", "--seed", "2",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    for key in ("games", "errors", "games_per_second", "mean_steps_per_game", "wins_per_seat",
+                "agent_stats", "character_stats"):
+        assert key in data
+    assert data["games"] == 5 and data["errors"] == 0
+    assert sum(data["wins_per_seat"]) == pytest.approx(5)
+
+
+def test_simulate_with_agents_table_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "rates.png"
+    out = runner.invoke(app, ["simulate", "--players", "3", "--games", "6",
+                              "--agents", "heuristic,random,random", "--plot", str(plot)])
+    assert out.exit_code == 0, out.output
+    assert "heuristic" in out.output and "95% CI" in out.output, out.output
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_exits_nonzero_when_a_game_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    from coltexpress.agents.random_agent import RandomAgent
+
+    monkeypatch.setattr(RandomAgent, "choose", lambda self, obs: 10_000)
+    out = runner.invoke(app, ["simulate", "--players", "3", "--games", "2", "--json"])
+    assert out.exit_code == 1
+    assert json.loads(out.output)["errors"] == 2
+
+
+def test_simulate_rejects_bad_arguments() -> None:
+    out = runner.invoke(app, ["simulate", "--players", "9"])
+    assert out.exit_code == 2 and "3 to 6 players" in out.output
+    out = runner.invoke(app, ["simulate", "--players", "3", "--agents", "random,random"])
+    assert out.exit_code == 2 and "need 1 or 3 agents" in out.output
