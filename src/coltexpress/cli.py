@@ -254,11 +254,14 @@ def bench(
     players: Annotated[int, typer.Option(help="Number of players.")] = 3,
     seconds: Annotated[float, typer.Option(min=0.1, help="How long to play.")] = 5.0,
     preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    quiet: Annotated[
+        bool, typer.Option(help="Build no events, as search roll-outs do.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Measure the engine alone: random playouts on one core, and the cost of a clone."""
     _options(preset, players)
-    report = run_bench(players=players, preset=preset, seconds=seconds)
+    report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet)
     data = report.to_dict()
     if as_json:
         print(json.dumps(data))

@@ -18,13 +18,14 @@ from .engine.options import Options
 __all__ = ["BenchReport", "bench", "play_random_game"]
 
 
-def play_random_game(options: Options, seed: int) -> tuple[Game, int]:
+def play_random_game(options: Options, seed: int, *, quiet: bool = False) -> tuple[Game, int]:
     """Play one game with uniformly random legal moves; returns the game and its steps.
 
     The game's seed and the movers' generator are separate: the same seed gives the same
     deal whatever the players choose.
     """
     game = Game.new(options, seed=seed)
+    game.quiet = quiet
     chooser = random.Random(seed ^ 0x5A17)
     steps = 0
     while not game.is_over:
@@ -45,6 +46,7 @@ class BenchReport:
     steps: int
     clone_us: float
     apply_us: float
+    quiet: bool = False
 
     @property
     def games_per_second(self) -> float:
@@ -65,16 +67,22 @@ class BenchReport:
             "steps_per_game": round(self.steps / self.games, 2),
             "clone_us": round(self.clone_us, 2),
             "apply_us": round(self.apply_us, 2),
+            "quiet": self.quiet,
         }
 
 
-def bench(*, players: int = 3, preset: str = "standard", seconds: float = 5.0) -> BenchReport:
-    """Random playouts for about ``seconds``; then the cost of one clone and one step."""
+def bench(
+    *, players: int = 3, preset: str = "standard", seconds: float = 5.0, quiet: bool = False
+) -> BenchReport:
+    """Random playouts for about ``seconds``; then the cost of one clone and one step.
+
+    ``quiet`` plays without building events, as search roll-outs do.
+    """
     options = Options.preset(preset, players=players)
     games = steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        _game, n = play_random_game(options, games)
+        _game, n = play_random_game(options, games, quiet=quiet)
         games += 1
         steps += n
     elapsed = time.perf_counter() - start
@@ -101,4 +109,5 @@ def bench(*, players: int = 3, preset: str = "standard", seconds: float = 5.0) -
         steps=steps,
         clone_us=clone_us,
         apply_us=elapsed / steps * 1e6,
+        quiet=quiet,
     )

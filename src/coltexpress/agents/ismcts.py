@@ -90,7 +90,9 @@ class ISMCTSAgent(Agent):
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or time.perf_counter() < deadline
         ):
-            self._iterate(root, observation.sample_world(rng))
+            world = observation.sample_world(rng)
+            world.quiet = True  # no narration inside the search
+            self._iterate(root, world)
             done += 1
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best

@@ -41,7 +41,9 @@ def random_index(g: Game, n: int) -> int:
 
 
 def emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
-    g.events.append(Event(kind, data, to))
+    events = g.events
+    if events is not None:
+        events.append(Event(kind, data, to))
 
 
 # ---------------------------------------------------------------------------- start
@@ -155,7 +157,8 @@ def _deal(g: Game) -> None:
                 g.hand[s] = [c for c in g.hand[s] if g.card_kind[c] != BULLET]
                 g.discard[s].extend(bullets)
                 emit(g, "discard-bullets", None, seat=s, count=len(bullets))
-        emit(g, "hand", s, cards=[g.card_name(c) for c in got])
+        if g.events is not None:
+            emit(g, "hand", s, cards=[g.card_name(c) for c in got])
     _ask_turn(g)
 
 
@@ -228,8 +231,9 @@ def _play(g: Game, index: int) -> None:
     seat = g.actor
     if index == ids.DRAW:
         got = draw(g, seat, 3)
-        emit(g, "draw", None, seat=seat, count=len(got))
-        emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
+        if g.events is not None:
+            emit(g, "draw", None, seat=seat, count=len(got))
+            emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
         g.turns_taken[seat] += 1
         g.step += 1
         _ask_turn(g)
@@ -279,6 +283,8 @@ def _take_from_hand(g: Game, seat: int, index: int) -> int:
 def _to_pile(g: Game, seat: int, card: int, down: bool, *, cover: bool) -> None:
     g.pile.append(card)
     g.pile_down.append(down)
+    if g.events is None:
+        return
     name = g.chars[g.card_bandit[card]]
     if down:
         emit(g, "play", None, seat=seat, bandit=name, card=None, down=True, cover=cover)
@@ -361,8 +367,9 @@ def resolve_pile(g: Game) -> None:
         card = g.pile[g.resolve_i]
         bandit = g.card_bandit[card]
         kind = g.card_kind[card]
-        emit(g, "reveal", None, seat=g.seat_of[bandit], bandit=g.chars[bandit],
-             card=g.card_name(card), index=g.resolve_i)
+        if g.events is not None:
+            emit(g, "reveal", None, seat=g.seat_of[bandit], bandit=g.chars[bandit],
+                 card=g.card_name(card), index=g.resolve_i)
         options = resolve.options(g, kind, bandit)
         if len(options) > 1:
             g.phase, g.actor, g.cur = RESOLVE_FIRST + kind, g.seat_of[bandit], bandit

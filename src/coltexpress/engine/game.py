@@ -164,6 +164,7 @@ class Game:
         "legal",
         "history",
         "events",
+        "quiet",
     )
 
     # statics
@@ -228,7 +229,8 @@ class Game:
     cur: int
     legal: tuple[int, ...] | None
     history: list[int]
-    events: list[Event]
+    events: list[Event] | None
+    quiet: bool  # no events are built (search roll-outs)
 
     # ------------------------------------------------------------------ construction
 
@@ -300,7 +302,7 @@ class Game:
         if index not in legal:
             raise IllegalActionError(self._illegal_message(index, legal))
         events: list[Event] = []
-        self.events = events
+        self.events = None if self.quiet else events
         self.history.append(index)
         self.legal = None
         flow.apply_id(self, index)

@@ -25,7 +25,9 @@ _DELTA = ids.DIR_DELTA
 
 
 def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
-    g.events.append(Event(kind, data, to))
+    events = g.events
+    if events is not None:
+        events.append(Event(kind, data, to))
 
 
 def _where(space: int) -> dict[str, object]:

@@ -106,6 +106,7 @@ def state_from_json(data: Any) -> Game:
         g.schedule = tuple((int(a), int(b)) for a, b in data["schedule"])
         g.legal = None  # derived again on demand
         g.events = []
+        g.quiet = False
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
     except (TypeError, ValueError) as exc:
@@ -120,6 +121,18 @@ def state_from_json(data: Any) -> Game:
         raise RecordError(f"state field 'actor' out of range: {g.actor}")
     if not -1 <= g.cur < g.n_bandits:
         raise RecordError(f"state field 'cur' out of range: {g.cur}")
+    ranges = {  # fields the flow loops or indexes on: out of range, they hang or crash it
+        "n_players": (g.n_players, g.options.players, g.options.players),
+        "n_bandits": (g.n_bandits, g.options.bandit_count, g.options.bandit_count),
+        "first": (g.first, 0, g.n_players - 1),
+        "round_no": (g.round_no, 0, 5),
+        "round_card": (g.round_card, -1, len(g.round_specs) - 1),
+        "step": (g.step, 0, len(g.schedule)),
+        "resolve_i": (g.resolve_i, 0, len(g.pile)),
+    }
+    for name, (value, low, high) in ranges.items():
+        if not low <= value <= high:
+            raise RecordError(f"state field {name!r} out of range: {value}")
     try:
         problems = check_invariants(g)
         g.legal_ids()

@@ -192,6 +192,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.legal = None
     g.history = []
     g.events = []
+    g.quiet = False
     flow.start(g)
 
 
