@@ -42,7 +42,7 @@ __all__ = [
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.35",
     "medium": "heuristic",
-    "hard": "ismcts:iterations=1500:seconds=1.8",
+    "hard": "ismcts:iterations=1000:rollout_depth=16:seconds=1.8",
 }
 
 _KINDS: dict[str, type[Agent]] = {
