@@ -259,7 +259,8 @@ def test_tie_broken_by_fewest_bullet_cards_received() -> None:
 
 def test_neutral_bullets_count_as_bullet_cards_received() -> None:
     """Every bullet card a player received counts for the tie-break, neutral ones (from the
-    Marshal) included: the rule says "Bullet cards", not the bandits' bullets only."""
+    Marshal) included: the rule says "Bullet cards", not the bandits' bullets only.
+    D-tie-break-neutral."""
     g = new_game("first-game", players=3, seed=1)
     g.first = 0
     set_round(g, "braking")
