@@ -109,11 +109,13 @@ def loot_value(g: Game, name: str) -> int:
     return sum(g.loot_value[t] for t in g.held[bandit(g, name)])
 
 
-def _take_card(g: Game, seat: int, name: str, kind: str) -> int:
+def _take_card(g: Game, seat: int, name: str, kind: str, *, from_hand: bool = True) -> int:
     """Remove a card of that bandit and kind from the seat's hand, deck or discard."""
     b = bandit(g, name)
     code = KIND[kind]
-    for zone in (g.hand[seat], g.deck[seat], g.discard[seat]):
+    zones = (g.hand[seat], g.deck[seat], g.discard[seat]) if from_hand else (
+        g.deck[seat], g.discard[seat])
+    for zone in zones:
         for i, c in enumerate(zone):
             if g.card_kind[c] == code and (code == BULLET or g.card_bandit[c] == b):
                 return zone.pop(i)
@@ -150,7 +152,7 @@ def set_hand(g: Game, seat: int, cards: list[str]) -> None:
     for text in cards:
         kind, _, who = text.partition("@")
         name = who or g.chars[g.bandits_of[seat][0]]
-        g.hand[seat].append(_take_card(g, seat, name, kind))
+        g.hand[seat].append(_take_card(g, seat, name, kind, from_hand=False))
     g.legal = None
 
 

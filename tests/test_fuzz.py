@@ -83,10 +83,10 @@ def random_states(
 
 def play_random(options: Options, seed: int, **kwargs: object) -> Game:
     """A finished random game."""
-    g: Game | None = None
-    for g, _, _ in random_states(options, seed, **kwargs):  # type: ignore[arg-type]
+    states = random_states(options, seed, **kwargs)  # type: ignore[arg-type]
+    g = next(states)[0]
+    for _ in states:
         pass
-    assert g is not None
     return g
 
 

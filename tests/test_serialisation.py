@@ -24,7 +24,7 @@ def _through_text(data: Any) -> Any:
 
 @pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_json_round_trip_at_every_step(label: str, options: Options) -> None:
-    for g, _, _ in random_states(options, 31):
+    for n, (g, _, _) in enumerate(random_states(options, 31)):
         data = g.to_json()
         text = json.dumps(data)
         back = Game.from_json(json.loads(text))
@@ -32,7 +32,7 @@ def test_json_round_trip_at_every_step(label: str, options: Options) -> None:
         assert _state(back) == _state(g)
         assert back.legal_ids() == g.legal_ids()
         assert back.pending == g.pending
-        for seat in [None, *range(g.n_players)]:
+        for seat in [None, *range(g.n_players)] if n % 5 == 0 else ():
             assert back.view(seat) == g.view(seat)
 
 

@@ -19,10 +19,12 @@ if TYPE_CHECKING:
 
 
 def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
-    from .game import PLACE
+    from .game import OVER, PLACE
 
     d = g.clone()
     d.history = []  # a sampled world has no real record
+    if g.phase == OVER:
+        return d  # the final result has revealed every purse; nothing is left to sample
     for s in range(g.n_players):
         if s == seat:
             d.deck[s] = _sorted_kinds(d, d.deck[s])

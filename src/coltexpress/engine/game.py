@@ -78,6 +78,13 @@ class Pending:
     bandit: str | None = None
 
 
+def _action_text(index: object) -> str:
+    """An action id as notation, or as itself if it names no action (bad input)."""
+    if isinstance(index, int) and 0 <= index < len(ACTIONS):
+        return str(ACTIONS[index])
+    return f"action id {index!r} (ids are 0..{len(ACTIONS) - 1})"
+
+
 # Mutable fields copied on clone; everything else is shared between clones.
 _LIST_FIELDS = (
     "pos",
@@ -295,7 +302,7 @@ class Game:
     def apply_id(self, index: int) -> list[Event]:
         """Play the action with this id; the fast path for agents and RL wrappers."""
         if self.phase == OVER:
-            raise GameOverError(f"the game is over; {ACTIONS[index]} cannot be played")
+            raise GameOverError(f"the game is over; {_action_text(index)} cannot be played")
         legal = self.legal
         if legal is None:
             legal = flow.legal_ids(self)
@@ -318,7 +325,7 @@ class Game:
         who = f"seat {pend.seat}" + (f" ({pend.bandit})" if pend.bandit else "")
         options = ", ".join(str(ACTIONS[i]) for i in legal)
         return (
-            f"{ACTIONS[index]!s} is not legal now: round {self.round_no + 1}, "
+            f"{_action_text(index)} is not legal now: round {self.round_no + 1}, "
             f"{who} must decide '{pend.decision}'; legal: {options}"
         )
 

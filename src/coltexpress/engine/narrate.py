@@ -24,7 +24,10 @@ def _car(car: int) -> str:
 
 
 def _card(card: Any) -> str:
-    return "a face-down card" if card is None else f"a {str(card).replace('@', ' card of ')} card"
+    if card is None:
+        return "a face-down card"
+    kind, _, who = str(card).partition("@")  # "shoot@tuco": a card of one of two bandits
+    return f"{_name(who)}'s {kind} card" if who else f"a {kind} card"
 
 
 _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {

@@ -53,8 +53,14 @@ class Options:
     mei: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "round_deck", RoundDeck(self.round_deck))
-        object.__setattr__(self, "edition", Edition(self.edition))
+        for name, enum in (("round_deck", RoundDeck), ("edition", Edition)):
+            try:
+                object.__setattr__(self, name, enum(getattr(self, name)))
+            except ValueError:
+                choices = ", ".join(repr(e.value) for e in enum)
+                raise OptionsError(
+                    f"unknown {name} {getattr(self, name)!r}; choose one of {choices}"
+                ) from None
         if self.characters is not None:
             object.__setattr__(self, "characters", tuple(self.characters))
         if self.cars is not None:

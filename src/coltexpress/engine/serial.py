@@ -109,6 +109,8 @@ def state_from_json(data: Any) -> Game:
         g.quiet = False
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
+    except OptionsError as exc:
+        raise RecordError(f"state options: {exc}") from None
     except (TypeError, ValueError) as exc:
         if isinstance(exc, ColtError):
             raise
@@ -133,6 +135,7 @@ def state_from_json(data: Any) -> Game:
     for name, (value, low, high) in ranges.items():
         if not low <= value <= high:
             raise RecordError(f"state field {name!r} out of range: {value}")
+    _check_shape(g)
     try:
         problems = check_invariants(g)
         g.legal_ids()
@@ -140,7 +143,95 @@ def state_from_json(data: Any) -> Game:
         raise RecordError(f"state is inconsistent: {exc!r}") from None
     if problems:
         raise RecordError("state is inconsistent: " + "; ".join(problems))
+    if g.phase != OVER and not g.legal_ids():
+        raise RecordError("state is inconsistent: nobody can act, yet the game is not over")
     return g
+
+
+def _check_shape(g: Game) -> None:
+    """Table lengths and codes that the flow indexes without looking (a loaded state can
+    hold anything): a bad one is a RecordError here rather than a crash later."""
+    from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS, PURSE
+    from .game import COVER, KEEP, OVER, PICK, PICKPOCKET, PLACE, PLAY
+
+    nb, np_ = g.n_bandits, g.n_players
+    sizes = {
+        "chars": (g.chars, nb), "char_idx": (g.char_idx, nb), "power": (g.power, nb),
+        "seat_of": (g.seat_of, nb), "who": (g.who, nb), "bullet_base": (g.bullet_base, nb),
+        "pos": (g.pos, nb), "cylinder": (g.cylinder, nb), "received": (g.received, nb),
+        "friendly": (g.friendly, nb), "held": (g.held, nb), "bandits_of": (g.bandits_of, np_),
+        "team_power": (g.team_power, np_), "hand_target": (g.hand_target, np_),
+        "deck": (g.deck, np_), "hand": (g.hand, np_), "discard": (g.discard, np_),
+        "kept": (g.kept, np_), "turns_taken": (g.turns_taken, np_), "placed": (g.placed, np_),
+        "train": (g.train, g.last), "card_bandit": (g.card_bandit, len(g.card_kind)),
+        "loot_public": (g.loot_public, len(g.loot_kind)), "pile_down": (g.pile_down, len(g.pile)),
+        "floor_loot": (g.floor_loot, 2 * (g.last + 1)),
+    }
+    for name, (table, size) in sizes.items():
+        if len(table) != size:
+            raise RecordError(f"state field {name!r} has {len(table)} entries, not {size}")
+    bad = None
+    if len(set(g.chars)) != nb or any(c not in CHARACTERS for c in g.chars):
+        bad = "chars"
+    elif g.char_idx != tuple(CHARACTERS.index(c) for c in g.chars):
+        bad = "char_idx"
+    elif g.seat_of != tuple(b // (nb // np_) for b in range(nb)) or g.bandits_of != tuple(
+        tuple(b for b in range(nb) if g.seat_of[b] == s) for s in range(np_)
+    ):
+        bad = "seat_of"
+    elif any(not 0 <= w <= len(CHARACTERS) for w in g.who):
+        bad = "who"
+    elif any(not 0 <= c < len(g.card_kind) for c in g.pile):
+        bad = "pile"
+    elif any(not 0 <= k < len(CARD_KINDS) for k in g.card_kind):
+        bad = "card_kind"
+    elif any(not -1 <= b < nb for b in g.card_bandit):
+        bad = "card_bandit"
+    elif any(not 0 <= k < len(LOOT_KINDS) for k in g.loot_kind):
+        bad = "loot_kind"
+    elif any(not 0 <= i < len(g.round_specs) for i in (*g.round_deck, *g.round_log)):
+        bad = "round_deck"
+    elif any(not -1 <= b < nb for b in g.placed) or any(not 0 <= b < nb for b in g.queue):
+        bad = "placed"
+    elif g.round_card >= 0 and any(
+        not 0 <= t < len(g.round_specs[g.round_card].turns_for(g.options.band))
+        or not 0 <= s < np_
+        for t, s in g.schedule
+    ):
+        bad = "schedule"
+    if bad is not None:
+        raise RecordError(f"state field {bad!r} does not match the game")
+    # The pending decision must be one the flow can ask.
+    phase, ok = g.phase, True
+    if phase == OVER:
+        ok = g.round_no == 5
+    elif phase in (PLACE, PICK):
+        ok = g.cur == -1 and g.options.two_bandits and (phase == PICK or g.round_no == 0)
+    elif phase in (PLAY, COVER):
+        ok = g.cur == -1 and g.round_card >= 0 and g.step < len(g.schedule) and (
+            g.schedule[g.step][1] == g.actor
+        )
+    elif phase == KEEP:
+        ok = g.cur == -1 and g.expert
+    elif phase == PICKPOCKET:
+        ok = g.cur >= 0 and g.seat_of[g.cur] == g.actor
+    else:  # resolving the card on top of the resolved part of the pile
+        ok = (
+            0 <= g.resolve_i < len(g.pile)
+            and 0 <= g.pile[g.resolve_i] < len(g.card_kind)
+            and g.card_kind[g.pile[g.resolve_i]] == phase - 5
+            and g.card_bandit[g.pile[g.resolve_i]] == g.cur >= 0
+            and g.seat_of[g.cur] == g.actor
+        )
+    if phase == PICKPOCKET and ok:
+        space = g.pos[g.cur]
+        ok = 0 <= space < len(g.floor_loot) and any(
+            0 <= t < len(g.loot_kind) and g.loot_kind[t] == PURSE for t in g.floor_loot[space]
+        )
+    if phase not in (PLACE, OVER):
+        ok = ok and g.round_card >= 0  # every other decision is taken during a round
+    if not ok:
+        raise RecordError(f"state field 'phase' ({phase}) does not match the rest of the state")
 
 
 def make_record(g: Game) -> dict[str, Any]:

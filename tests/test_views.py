@@ -1,0 +1,273 @@
+"""Views show each seat exactly what it may know; determinisation agrees with the view."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from coltexpress import Game, Options
+from coltexpress.engine.content import BULLET, PURSE
+from tests.test_fuzz import CONFIG_IDS, CONFIGS, assert_sound, pick, sample_states
+
+SAMPLE_EVERY = 7
+
+
+def _seats(g: Game) -> list[int | None]:
+    return [None, *range(g.n_players)]
+
+
+# ---------------------------------------------------------------------------- determinize
+
+
+@pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_determinize_agrees_with_the_view(label: str, options: Options) -> None:
+    for g in sample_states(options, 41, every=SAMPLE_EVERY):
+        for seat in _seats(g):
+            view = g.view(seat)
+            for k in range(2):
+                d = g.determinize(seat, random.Random(k))
+                assert d.view(seat) == view, (label, seat, k)
+                assert_sound(d)
+                assert d.legal_ids() == g.legal_ids() or seat != g.pending.seat
+
+
+def test_determinize_really_resamples_hidden_parts() -> None:
+    hands = purses = decks = 0
+    for label in ("standard-4p", "two-player-2p", "expert-5p", "accessible-3p"):
+        options = dict(CONFIGS)[label]
+        for g in sample_states(options, 3, every=5):
+            if g.is_over:
+                continue
+            seat = 0
+            others = [s for s in range(g.n_players) if s != seat]
+            worlds = [g.determinize(seat, random.Random(k)) for k in range(6)]
+            if any(
+                sorted(w.hand[s]) != sorted(g.hand[s]) for w in worlds for s in others
+            ):
+                hands += 1
+            if any(w.deck[seat] != g.deck[seat] for w in worlds):
+                decks += 1
+            mine = {t for b in g.bandits_of[seat] for t in g.held[b]}
+            floor = [
+                t for tokens in g.floor_loot for t in tokens
+                if g.loot_kind[t] == PURSE and not g.loot_public[t] and t not in mine
+            ]
+            if any(w.loot_value[t] != g.loot_value[t] for w in worlds for t in floor):
+                purses += 1
+            for w in worlds:  # own secrets are kept
+                assert sorted(w.hand[seat]) == sorted(g.hand[seat])
+                assert all(w.loot_value[t] == g.loot_value[t] for t in mine)
+    assert hands > 10 and purses > 10 and decks > 10, (hands, purses, decks)
+
+
+@pytest.mark.parametrize(("label", "options"), CONFIGS[::3], ids=CONFIG_IDS[::3])
+def test_determinized_states_play_to_the_end(label: str, options: Options) -> None:
+    rng = random.Random(1)
+    for n, g in enumerate(sample_states(options, 17, every=19)):
+        seat = n % g.n_players
+        d = g.determinize(seat, random.Random(n))
+        while not d.is_over:
+            d.apply_id(pick(rng, d.legal_ids()))
+            assert_sound(d)
+        assert d.round_no == 5
+
+
+# ---------------------------------------------------------------------------- leaks
+
+Perturb = Callable[[Game, int | None, random.Random], bool]
+
+
+def _other_seats(g: Game, seat: int | None) -> list[int]:
+    return [s for s in range(g.n_players) if s != seat]
+
+
+def _swap_other_hands(g: Game, seat: int | None, rng: random.Random) -> bool:
+    """Another seat's hand contents change (sizes kept) by swapping with its deck."""
+    changed = False
+    for s in _other_seats(g, seat):
+        if g.hand[s] and g.deck[s]:
+            i, j = rng.randrange(len(g.hand[s])), rng.randrange(len(g.deck[s]))
+            g.hand[s][i], g.deck[s][j] = g.deck[s][j], g.hand[s][i]
+            changed = True
+    return changed
+
+
+def _shuffle_decks(g: Game, seat: int | None, rng: random.Random) -> bool:
+    for deck in g.deck:
+        rng.shuffle(deck)
+    return any(len(d) > 1 for d in g.deck)
+
+
+def _swap_face_down(g: Game, seat: int | None, rng: random.Random) -> bool:
+    """Face-down unresolved cards of other seats become other cards of the same bandit."""
+    changed = False
+    start = g.resolve_i if g.phase >= 5 else 0
+    for i in range(start, len(g.pile)):
+        card = g.pile[i]
+        owner = g.seat_of[g.card_bandit[card]]
+        if not g.pile_down[i] or owner == seat:
+            continue
+        for zone in (g.deck[owner], g.hand[owner]):
+            same = [
+                j for j, c in enumerate(zone)
+                if g.card_bandit[c] == g.card_bandit[card] and g.card_kind[c] != BULLET
+                and g.card_kind[c] != g.card_kind[card]
+            ]
+            if same:
+                j = rng.choice(same)
+                g.pile[i], zone[j] = zone[j], g.pile[i]
+                changed = True
+                break
+    return changed
+
+
+def _permute_hidden_purses(g: Game, seat: int | None, rng: random.Random) -> bool:
+    mine = set() if seat is None else {t for b in g.bandits_of[seat] for t in g.held[b]}
+    hidden = [
+        t for t in range(len(g.loot_kind))
+        if g.loot_kind[t] == PURSE and not g.loot_public[t] and t not in mine
+    ]
+    values = list(g.loot_value)
+    shuffled = [values[t] for t in hidden]
+    rng.shuffle(shuffled)
+    for t, v in zip(hidden, shuffled, strict=True):
+        values[t] = v
+    changed = tuple(values) != g.loot_value
+    g.loot_value = tuple(values)
+    return changed
+
+
+def _change_rng(g: Game, seat: int | None, rng: random.Random) -> bool:
+    g.rng = rng.getrandbits(64)
+    return True
+
+
+def _shuffle_round_deck(g: Game, seat: int | None, rng: random.Random) -> bool:
+    before = list(g.round_deck)
+    rng.shuffle(g.round_deck)
+    return g.round_deck != before
+
+
+def _swap_other_placements(g: Game, seat: int | None, rng: random.Random) -> bool:
+    changed = False
+    for s in _other_seats(g, seat):
+        if g.placed[s] >= 0:
+            g.placed[s] = next(b for b in g.bandits_of[s] if b != g.placed[s])
+            changed = True
+    return changed
+
+
+PERTURBATIONS: dict[str, Perturb] = {
+    "other-hands": _swap_other_hands,
+    "deck-order": _shuffle_decks,
+    "face-down-cards": _swap_face_down,
+    "hidden-purse-values": _permute_hidden_purses,
+    "rng-state": _change_rng,
+    "round-deck-order": _shuffle_round_deck,
+    "other-placements": _swap_other_placements,
+}
+
+
+@pytest.mark.parametrize("perturbation", PERTURBATIONS)
+@pytest.mark.parametrize(("label", "options"), CONFIGS[::2], ids=CONFIG_IDS[::2])
+def test_hidden_changes_never_change_a_view(
+    label: str, options: Options, perturbation: str
+) -> None:
+    perturb = PERTURBATIONS[perturbation]
+    rng = random.Random(0)
+    for g in sample_states(options, 13, every=11):
+        if g.is_over:
+            continue  # the final result reveals everything
+        for seat in _seats(g):
+            view = g.view(seat)
+            h = g.clone()
+            perturb(h, seat, rng)
+            h.legal = None
+            assert h.view(seat) == view, (label, perturbation, seat, g)
+
+
+def test_the_perturbations_really_change_hidden_parts() -> None:
+    counts = dict.fromkeys(PERTURBATIONS, 0)
+    rng = random.Random(0)
+    for label in ("standard-4p", "two-player-2p", "two-bandits-3p", "expert-4p", "standard-5p"):
+        for g in sample_states(dict(CONFIGS)[label], 13, every=3):
+            if g.is_over:
+                continue
+            for name, perturb in PERTURBATIONS.items():
+                counts[name] += perturb(g.clone(), 0, rng)
+    assert all(n > 0 for n in counts.values()), counts
+
+
+# ---------------------------------------------------------------------------- spectator and JSON
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
+
+
+@pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_views_are_json_and_hide_what_they_must(label: str, options: Options) -> None:
+    for g in sample_states(options, 23, every=SAMPLE_EVERY):
+        for seat in _seats(g):
+            view = g.view(seat)
+            assert json.loads(json.dumps(view)) == view
+            if seat is None:
+                assert not {"hand", "kept", "legal", "my_placement"} & _keys(view)
+            else:
+                assert len(view["hand"]) == len(g.hand[seat])
+            if g.is_over:
+                continue
+            mine = set() if seat is None else set(g.bandits_of[seat])
+            for bandit in view["bandits"]:
+                b = g.chars.index(bandit["character"])
+                for token in bandit["loot"]:
+                    t = token["id"]
+                    shown = b in mine or g.loot_public[t]
+                    assert ("value" in token) == shown, (seat, bandit, token)
+            for space in view["spaces"]:
+                for token in space["loot"]:
+                    assert ("value" in token) == g.loot_public[token["id"]]
+            for i, entry in enumerate(view["pile"]):
+                owner = g.seat_of[g.card_bandit[g.pile[i]]]
+                resolved = g.phase >= 5 and i < g.resolve_i
+                if g.pile_down[i] and owner != seat and not resolved:
+                    assert entry["card"] is None, (seat, entry)
+
+
+def test_spectator_view_never_holds_a_hand_word() -> None:
+    g = Game.new(Options.preset("two-player"), seed=3)
+    rng = random.Random(3)
+    while not g.is_over:
+        text = json.dumps(g.view(None))
+        assert '"hand"' not in text and '"kept"' not in text and '"legal"' not in text
+        g.apply_id(pick(rng, g.legal_ids()))
+
+
+def test_private_events_go_to_one_seat_and_public_ones_hide_face_down_cards() -> None:
+    private = {"hand", "drawn", "play-private", "picked", "placed", "rob-value"}
+    for label in ("standard-4p", "two-player-2p", "expert-3p", "accessible-5p"):
+        g = Game.new(dict(CONFIGS)[label], seed=8)
+        rng = random.Random(8)
+        while not g.is_over:
+            for event in g.apply_id(pick(rng, g.legal_ids())):
+                if event.kind in private:
+                    assert event.seat is not None, event
+                if event.kind == "play" and event.data["down"]:
+                    assert event.data["card"] is None, event
+                if event.seat is None:
+                    assert "value" not in event.data or event.kind == "ransom", event
+
+
+def test_view_of_a_missing_seat_is_refused() -> None:
+    g = Game.new(Options.preset("standard", players=3), seed=1)
+    for seat in (-1, 3, "0", 1.0):
+        with pytest.raises(ValueError, match="no seat"):
+            g.view(seat)  # type: ignore[arg-type]
