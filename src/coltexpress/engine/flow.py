@@ -108,13 +108,7 @@ def begin_round(g: Game) -> None:
 def _ask_pick(g: Game, seat: int) -> None:
     """Ask each player in turn for the card he takes from his deck before the shuffle."""
     while True:
-        if not g.deck[seat] and g.expert and g.discard[seat]:
-            # An empty deck is rebuilt from the discard pile, as for any draw.
-            g.deck[seat].extend(g.discard[seat])
-            g.discard[seat] = []
-            shuffle(g, g.deck[seat])  # the face-up discard order must not become the deck's
-            emit(g, "reshuffle", None, seat=seat)
-        if g.deck[seat]:
+        if g.deck[seat] or _rebuild_deck(g, seat):
             g.phase, g.actor, g.cur = PICK, seat, -1
             return
         seat = (seat + 1) % g.n_players
@@ -146,9 +140,9 @@ def _card_id(g: Game, table: list[list[int]], card: int) -> int:
 def _deal(g: Game) -> None:
     """Each player draws up to his hand size (6, Doc 7, +1 with the 2-bandit pick)."""
     for s in range(g.n_players):
-        if not g.expert and (g.accessible or g.pick_rule):
-            # Rules 002 shuffle at the start of the round; the 2-bandit rules shuffle
-            # after the pick. Rules 000 otherwise shuffled at the end of the last round.
+        if g.pick_rule or (g.accessible and not g.expert):
+            # The 2-bandit rules shuffle after the pick; rules 002 shuffle at the start of
+            # the round. Rules 000 otherwise shuffled at the end of the last round.
             shuffle(g, g.deck[s])
         got = draw(g, s, g.hand_target[s] - len(g.hand[s]))
         if g.expert and g.accessible:
@@ -167,17 +161,23 @@ def draw(g: Game, seat: int, count: int) -> list[int]:
     deck, hand = g.deck[seat], g.hand[seat]
     got: list[int] = []
     for _ in range(count):
-        if not deck:
-            if g.expert and g.discard[seat]:
-                deck.extend(g.discard[seat])
-                g.discard[seat] = []
-                shuffle(g, deck)
-                emit(g, "reshuffle", None, seat=seat)
-            else:
-                break
+        if not deck and not _rebuild_deck(g, seat):
+            break
         got.append(deck.pop())
     hand.extend(got)
     return got
+
+
+def _rebuild_deck(g: Game, seat: int) -> bool:
+    """Expert Variant: an empty deck is rebuilt from the shuffled discard pile."""
+    if not (g.expert and g.discard[seat]):
+        return False
+    deck = g.deck[seat]
+    deck.extend(g.discard[seat])
+    g.discard[seat] = []
+    shuffle(g, deck)  # the face-up discard order must not become the deck's
+    emit(g, "reshuffle", None, seat=seat)
+    return True
 
 
 # ---------------------------------------------------------------------------- schemin'
