@@ -27,7 +27,7 @@ from .tournament import AgentSpec, TournamentReport, parse_agent, run_tournament
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Colt Express: tournaments between bots, replays, and the engine's benchmark.",
+    help="Colt Express: play in the terminal, bot tournaments, replays, the engine's benchmark.",
 )
 console = Console()
 err = Console(stderr=True)
@@ -199,9 +199,69 @@ def _plot(report: TournamentReport, path: Path) -> None:
 
 
 @app.command()
+def play(
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the preset's, 4).")
+    ] = None,
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
+    characters: Annotated[
+        str | None, typer.Option(help="Characters seat by seat, e.g. belle,doc,tuco,ghost.")
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(help="Bot levels: one for all bots or one per bot seat (easy,medium,hard)."),
+    ] = "medium",
+    humans: Annotated[
+        int, typer.Option(min=0, help="Human players at this keyboard (seats 0..N-1; hot-seat).")
+    ] = 1,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,
+    delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds between bot actions, to follow them.")
+    ] = 0.6,
+    plain: Annotated[
+        bool, typer.Option(help="Accessible line mode: numbered prompts, no drawing.")
+    ] = False,
+    resume: Annotated[
+        Path | None, typer.Option(help="Resume a game saved with 's' or 'save FILE'.")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Where the 's' key saves (default colt-save-SEED.json).")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots (you are seat 0), or hot-seat with friends."""
+    from .tui.session import SaveError, Session
+
+    if resume is not None:
+        try:
+            session = Session.load(resume)
+        except SaveError as exc:
+            raise _fail(str(exc)) from None
+    else:
+        options = _options(preset, players, characters)
+        if humans > options.players:
+            raise _fail(f"{humans} humans but only {options.players} players")
+        try:
+            session = Session.new(
+                options, seed=seed, humans=tuple(range(humans)), bots=bots
+            )
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+    if plain:
+        from .tui.plain import PlainGame
+
+        raise typer.Exit(PlainGame(session, delay=delay).run())
+    from .tui.app import ColtApp
+
+    ColtApp(session, delay=delay, save_path=save or resume).run()
+
+
+@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
     step: Annotated[bool, typer.Option(help="Wait for Enter after each action.")] = False,
+    tui: Annotated[
+        bool, typer.Option("--tui", help="Step through the game on the board (arrow keys).")
+    ] = False,
 ) -> None:
     """Step through a saved game: each action with its narration, then the scores."""
     from .engine.game import Game
@@ -210,6 +270,15 @@ def replay(
         record = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise _fail(f"cannot read {file}: {exc}") from None
+    if tui:
+        from .tui.replay import ReplayApp, ReplaySteps
+
+        try:
+            steps = ReplaySteps.from_record(record)
+        except ValueError as exc:
+            raise _fail(f"{file}: {exc}") from None
+        ReplayApp(steps, name=file.name).run()
+        return
     try:
         game = Game.new(Options.from_dict(record.get("options", {})), seed=record["seed"])
         actions = list(record["actions"])

@@ -47,7 +47,6 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "drawn": lambda d: f"You draw {', '.join(d['cards']) or 'nothing'}.",
     "play": lambda d: (
         f"{_name(d['bandit'])} plays {_card(d['card'])}"
-        + (" face down" if d["down"] else "")
         + (" under cover" if d["cover"] else "")
         + "."
     ),

@@ -1,0 +1,13 @@
+"""The terminal front end: ``colt play`` (a Textual app, or the plain line mode) and
+``colt replay --tui``.
+
+The session (seats, bots, saves) and the plain mode do not import Textual; the app modules
+do. Every screen reads the game through ``Game.view(seat)`` only.
+"""
+
+from __future__ import annotations
+
+from .plain import PlainGame
+from .session import SaveError, Session
+
+__all__ = ["PlainGame", "SaveError", "Session"]

@@ -1,0 +1,126 @@
+"""The plain mode, driven through its prompts by a scripted input stream."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from coltexpress.tui.plain import PlainGame
+from coltexpress.tui.session import Session
+
+from .helpers import session
+
+
+class Script(io.StringIO):
+    """Input lines; remembers how much output had been written at each read."""
+
+    def __init__(self, lines: list[str], out: io.StringIO) -> None:
+        super().__init__("".join(line + "\n" for line in lines))
+        self.out = out
+        self.marks: list[int] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        self.marks.append(len(self.out.getvalue()))
+        return super().readline()
+
+
+def run(s: Session, lines: list[str]) -> tuple[str, Script]:
+    out = io.StringIO()
+    script = Script(lines, out)
+    assert PlainGame(s, stdin=script, stdout=out).run() == 0
+    return out.getvalue(), script
+
+
+def test_a_whole_game_through_the_prompts() -> None:
+    s = session(seed=5, players=3)
+    text, _ = run(s, ["1"] * 400)
+    assert s.over
+    assert "Final scores:" in text and "Winner!" in text
+    assert "Seat 0, your choice:" in text
+    assert "  1. " in text  # numbered options
+    for ch in "┃━│╭":
+        assert ch not in text  # no drawing characters
+    assert "\x1b[" not in text  # no colour codes
+
+
+def test_the_notation_is_accepted_too() -> None:
+    s = session(seed=5, players=3)
+    legal = None
+    while s.bot_to_act() is not None:
+        s.bot_step()
+    legal = s.legal()
+    before = len(s.game.record()["actions"])
+    run(s, [legal[-1], "quit"])
+    record = s.game.record()["actions"]
+    assert record[before] == legal[-1]
+
+
+def test_bad_input_is_explained_and_nothing_is_lost() -> None:
+    s = session(seed=5, players=3)
+    while s.bot_to_act() is not None:
+        s.bot_step()
+    before = s.game.to_json()
+    text, _ = run(s, ["xyzzy", "99", "0", "", "move forward 1", "quit"])
+    assert "Not accepted: 'xyzzy' is not an action" in text
+    assert "There is no option 99; choose 1 to" in text
+    assert "There is no option 0" in text
+    assert "Please choose." in text
+    assert "Not accepted:" in text and "is not legal now" in text
+    assert text.count("your choice:") == 6  # re-prompted after each bad answer
+    assert s.game.to_json() == before  # nothing played, nothing lost
+
+
+def test_help_and_descriptions() -> None:
+    s = session(seed=5, players=3)
+    text, _ = run(
+        s,
+        [
+            "help",
+            "help tunnel",
+            "help belle",
+            "help angry-marshal",
+            "help nosuch",
+            "hand",
+            "train",
+            "players",
+            "pile",
+            "log",
+            "options",
+            "quit",
+        ],
+    )
+    assert "Colt Express: 5 rounds" in text
+    assert "Tunnel (T): cards are played face down" in text
+    assert "Belle: you cannot be punched or shot" in text
+    assert "Angry Marshal:" in text
+    assert "no help on 'nosuch'" in text
+    assert "Your hand:" in text
+    assert "Inside the locomotive: the Marshal" in text
+    assert "Seat 0 (you):" in text
+    assert "Goodbye." in text
+
+
+def test_save_then_resume_and_finish(tmp_path: Path) -> None:
+    s = session(seed=9, players=3)
+    path = tmp_path / "save.json"
+    text, _ = run(s, ["1", "1", f"save {path}", "quit"])
+    assert f"Saved to {path}" in text
+    resumed = Session.load(path)
+    assert resumed.game.to_json() == s.game.to_json()
+    text, _ = run(resumed, ["1"] * 400)
+    assert resumed.over and "Winner!" in text
+
+
+def test_hot_seat_hides_the_hand_until_the_next_player_confirms() -> None:
+    s = session(seed=3, players=3, humans=(0, 1), bots="easy")
+    text, script = run(s, ["1"] * 6 + ["quit"])
+    handover = text.index("Pass the keyboard to seat 1.")
+    # The read right after the handover message is the confirmation: nothing of seat 1's
+    # hand may have been printed before it.
+    confirm = next(m for m in script.marks if m > handover)
+    shown_before = text[:confirm]
+    last_prompt = shown_before.rfind("Seat 0, your choice:")
+    between = shown_before[last_prompt:]
+    assert "Your hand" not in between
+    after = text[confirm:]
+    assert "Seat 1, your choice:" in after and "Your hand:" in after
