@@ -9,4 +9,12 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet -e '.[dev]'
+# The browser tests (tests/web) drive Debian's Chromium through Playwright; Playwright's own
+# browser download ("playwright install") is never used.
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
+    $SUDO apt-get update
+    $SUDO apt-get install -y chromium
+fi
 echo "ready: activate with 'source .venv/bin/activate', then run 'colt --help'"

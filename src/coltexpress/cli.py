@@ -344,5 +344,60 @@ def bench(
     console.print(table)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///colt.db or postgresql://user@host/db.")
+    ] = "sqlite:///colt.db",
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL, to share tables between several processes.")
+    ] = None,
+    grace: Annotated[
+        float, typer.Option(min=0.0, help="Seconds before a bot takes an absent player's seat.")
+    ] = 30.0,
+    bot_delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a bot waits before it moves.")
+    ] = 0.5,
+) -> None:
+    """Run the online table server (lobby, invite links, bots) in this process."""
+    from .server import Settings
+    from .server import serve as run_server
+
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    console.print(f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})")
+    sys.stdout.flush()
+    settings = Settings(db=db, redis=redis, grace=grace, bot_delay=bot_delay)
+    run_server(settings, host=host, port=port)
+
+
+@app.command()
+def loadtest(
+    tables: Annotated[int, typer.Option(min=1, help="Concurrent tables.")] = 20,
+    players: Annotated[int, typer.Option(min=3, max=6, help="Seats per table.")] = 4,
+    level: Annotated[str, typer.Option(help="Bot level of the other seats.")] = "easy",
+    url: Annotated[
+        str | None,
+        typer.Option(help="A running server; default: one started on a temporary database."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Benchmark the server: concurrent tables (one seat played over the WebSocket, the
+    others by bots, one spectator each); moves/s and move-to-broadcast latency."""
+    from .server.loadtest import run_loadtest
+
+    report = run_loadtest(tables=tables, players=players, level=level, url=url)
+    if as_json:
+        print(json.dumps(report))
+        return
+    table = Table(title=f"server load test: {tables} tables of {players}, bots {level}")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for key, value in report.items():
+        table.add_row(key.replace("_", " "), str(value))
+    console.print(table)
+
+
 def main() -> None:
     app()

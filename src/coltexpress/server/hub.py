@@ -1,0 +1,412 @@
+"""Live tables in one server process: the game cache, viewers, moves, bots and presence.
+
+The database is the truth. A process keeps, per table some of its viewers watch, the game
+rebuilt from the stored moves; a move is stored (conditionally on the version) before any
+viewer hears of it, and every 'table changed' notice makes each process read the new moves
+and build its own viewers' messages, each from ``Game.view(seat)`` and the events that
+seat may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio.to_thread
+
+from ..agents import Agent
+from ..engine.actions import ACTIONS
+from ..engine.errors import ColtError, GameOverError, IllegalActionError, NotationError
+from ..engine.event import Event
+from ..engine.game import Game
+from ..engine.options import Options
+from ..tournament import make_agent, parse_agent
+from .pubsub import Bus
+from .storage import MoveConflict, Store, TableRow
+
+__all__ = ["Hub", "LiveTable", "ProtocolError", "Settings", "Viewer"]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+TAKEOVER_LEVEL = "medium"  # the bot that keeps an absent player's seat warm
+
+
+@dataclass
+class Settings:
+    """Server settings (the ``colt serve`` options and the knobs tests turn)."""
+
+    db: str = "sqlite:///colt.db"
+    redis: str | None = None
+    grace: float = 30.0  # seconds before a bot takes over an absent player's seat
+    bot_delay: float = 0.5  # pause before a bot moves, so people can follow
+    max_message: int = 16 * 1024
+    rate: int = 20  # messages per second per connection
+    hello_timeout: float = 30.0
+
+    @property
+    def tick(self) -> float:
+        return max(0.05, min(1.0, self.grace / 4))
+
+
+class ProtocolError(Exception):
+    """A refused message: ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    return {**event.data, "kind": event.kind, "text": event.text()}
+
+
+def visible(event: Event, seat: int | None) -> bool:
+    return event.seat is None or event.seat == seat
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One WebSocket connection after its ``hello``: a seat or a spectator (seat None)."""
+
+    table_id: str
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(dumps(message))
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table as one process holds it: its row, its game and its local viewers."""
+
+    row: TableRow
+    game: Game
+    events: list[Event]
+    viewers: set[Viewer] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    agents: dict[int, Agent] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    last_beat: float = 0.0
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    def seat_state(self, seat: int) -> str:
+        s = self.row.seats[seat]
+        return "bot" if s.kind == "bot" or s.bot_active else "human"
+
+    def agent(self, seat: int) -> Agent:
+        if seat not in self.agents:
+            s = self.row.seats[seat]
+            level = s.level if s.kind == "bot" and s.level else TAKEOVER_LEVEL
+            seed = random.Random(f"{self.row.seed}/bot/{seat}").getrandbits(63)
+            self.agents[seat] = make_agent(parse_agent(level), seed)
+        return self.agents[seat]
+
+    def seats_summary(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": s.seat, "kind": s.kind, "state": self.seat_state(s.seat)}
+            for s in self.row.seats
+        ]
+
+    def welcome(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "seat": seat,
+            "version": self.version,
+            "status": self.row.status,
+            "view": self.game.view(seat),
+            "log": [e.text() for e in self.events if visible(e, seat)],
+            "seats": self.seats_summary(),
+        }
+
+    def update(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
+        return {
+            "type": "update",
+            "version": self.version,
+            "status": self.row.status,
+            "view": self.game.view(seat),
+            "events": [event_dict(e) for e in events if visible(e, seat)],
+        }
+
+    def broadcast_update(self, events: list[Event]) -> None:
+        for viewer in self.viewers:
+            viewer.send(self.update(viewer.seat, events))
+
+
+class Hub:
+    """Every live table of this process, the store and the bus between processes."""
+
+    def __init__(self, settings: Settings, store: Store, bus: Bus) -> None:
+        self.settings = settings
+        self.store = store
+        self.bus = bus
+        self.live: dict[str, LiveTable] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.closing = False
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking store call in a worker thread."""
+        return await anyio.to_thread.run_sync(partial(fn, *args, **kwargs))
+
+    # -- loading --------------------------------------------------------------------------
+
+    def build(self, row: TableRow, moves: list[str]) -> LiveTable:
+        """The table rebuilt from its record: options, seed, then every stored move."""
+        game = Game.new(Options.from_dict(row.options), seed=row.seed)
+        events: list[Event] = []
+        for action in moves:
+            events += game.apply(action)
+        row.version = len(moves)
+        return LiveTable(row=row, game=game, events=events)
+
+    async def load(self, table_id: str) -> LiveTable | None:
+        if table_id in self.live:
+            return self.live[table_id]
+        lock = self.loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            if table_id in self.live:
+                return self.live[table_id]
+            row = await self.db(self.store.get_table, table_id)
+            if row is None:
+                return None
+            moves = await self.db(self.store.moves, table_id)
+            table = self.build(row, moves)
+            self.live[table_id] = table
+            return table
+
+    def evict(self, table: LiveTable) -> None:
+        if not table.viewers and self.live.get(table.id) is table:
+            del self.live[table.id]
+            if table.driver is not None:
+                table.driver.cancel()
+
+    # -- changes --------------------------------------------------------------------------
+
+    async def on_notice(self, table_id: str) -> None:
+        """Another process (or this one) changed table ``table_id``."""
+        table = self.live.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            await self._catch_up(table)
+        table.wake.set()
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Read the table's row and new moves; tell local viewers what changed."""
+        row = await self.db(self.store.get_table, table.id)
+        if row is None:
+            return
+        new = (
+            await self.db(self.store.moves, table.id, table.version)
+            if row.version > table.version
+            else []
+        )
+        old = table.row
+        old_states = [table.seat_state(s.seat) for s in old.seats]
+        status_changed = row.status != old.status
+        version = old.version
+        for action in new:
+            events = table.game.apply(action)
+            table.events += events
+            version += 1
+            table.row.version = version
+            table.row.status = "over" if table.game.is_over else "playing"
+            table.broadcast_update(events)
+        row.version = version
+        if table.game.is_over:
+            row.status = "over"
+        table.row = row
+        if status_changed and not new:
+            table.broadcast_update([])
+        for seat, before in enumerate(old_states):
+            now = table.seat_state(seat)
+            if now != before:
+                if now == "bot":
+                    table.agents.pop(seat, None)
+                for viewer in table.viewers:
+                    viewer.send({"type": "seat", "seat": seat, "state": now})
+
+    async def submit(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        action: str,
+        version: int,
+        *,
+        by_bot: bool = False,
+        reply: Viewer | None = None,
+        msg_id: Any = None,
+    ) -> None:
+        """Validate, store, then broadcast one move; raises ProtocolError, changing nothing."""
+        async with table.lock:
+            if self.bus.shared:  # another process may have moved: read its moves first
+                await self._catch_up(table)
+            status = table.row.status
+            if status == "open":
+                raise ProtocolError("not-started", "the host has not started the game yet")
+            if status == "over" or table.game.is_over:
+                raise ProtocolError("over", "the game is over")
+            if version != table.version:
+                raise ProtocolError(
+                    "stale",
+                    f"you saw version {version}, the table is at {table.version}; send sync",
+                )
+            actor = table.game.current_seat
+            if seat is None:
+                raise ProtocolError("not-your-turn", "spectators cannot play")
+            if seat != actor:
+                raise ProtocolError(
+                    "not-your-turn", f"seat {actor} must decide now, not seat {seat}"
+                )
+            if not by_bot and table.seat_state(seat) == "bot":
+                raise ProtocolError("not-your-turn", f"a bot plays seat {seat}")
+            game = table.game.clone()
+            try:
+                events = game.apply(action)
+            except NotationError as exc:
+                raise ProtocolError("syntax", str(exc)) from None
+            except IllegalActionError as exc:
+                raise ProtocolError("illegal", str(exc)) from None
+            except GameOverError as exc:
+                raise ProtocolError("over", str(exc)) from None
+            except ColtError as exc:
+                raise ProtocolError("illegal", str(exc)) from None
+            notation = str(ACTIONS[game.history[-1]])  # canonical, whatever was typed
+            try:
+                await self.db(
+                    self.store.append_move,
+                    table.id,
+                    version,
+                    notation,
+                    seat,
+                    by_bot=by_bot,
+                    over=game.is_over,
+                )
+            except MoveConflict:
+                raise ProtocolError("stale", "another move was stored first; send sync") from None
+            table.game = game
+            table.events += events
+            table.row.version = version + 1
+            if game.is_over:
+                table.row.status = "over"
+            if reply is not None:
+                reply.send({"type": "ack", "id": msg_id, "version": table.version})
+            table.broadcast_update(events)
+        table.wake.set()
+        await self.bus.publish(table.id)
+
+    # -- viewers and presence -------------------------------------------------------------
+
+    async def join(self, table: LiveTable, viewer: Viewer) -> None:
+        if viewer.seat is not None:
+            had_bot = await self.db(self.store.claim, table.id, viewer.seat, time.time())
+            if had_bot:
+                await self.bus.publish(table.id)
+        async with table.lock:
+            await self._catch_up(table)
+            table.viewers.add(viewer)
+            viewer.send(table.welcome(viewer.seat))
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.create_task(self._drive(table))
+        table.wake.set()
+
+    async def leave(self, table: LiveTable, viewer: Viewer) -> None:
+        table.viewers.discard(viewer)
+        if viewer.seat is not None and not self.closing:
+            with contextlib.suppress(Exception):
+                await self.db(self.store.seen, table.id, [viewer.seat], time.time())
+        self.evict(table)
+
+    async def sync(self, table: LiveTable, viewer: Viewer) -> None:
+        async with table.lock:
+            await self._catch_up(table)
+            message = table.welcome(viewer.seat)
+        viewer.send(message)
+
+    # -- bots -----------------------------------------------------------------------------
+
+    async def _drive(self, table: LiveTable) -> None:
+        """While someone here watches the table: heartbeats, takeovers and bot moves."""
+        while table.viewers and not self.closing:
+            table.wake.clear()
+            try:
+                await self._presence(table)
+                await self._bot_move(table)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot driver of table %s failed", table.id)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.wake.wait(), self.settings.tick)
+
+    async def _presence(self, table: LiveTable) -> None:
+        now = time.time()
+        local = sorted({v.seat for v in table.viewers if v.seat is not None})
+        if now - table.last_beat >= self.settings.tick:
+            table.last_beat = now
+            await self.db(self.store.seen, table.id, local, now)
+        if table.row.status != "playing":
+            return
+        cutoff = now - self.settings.grace
+        changed = False
+        for s in table.row.seats:
+            if (
+                s.kind == "human"
+                and s.claimed
+                and not s.bot_active
+                and s.seat not in local
+                and s.seen_at is not None
+                and s.seen_at < cutoff
+            ):
+                changed |= await self.db(self.store.take_over, table.id, s.seat, cutoff)
+        if changed:
+            await self.bus.publish(table.id)
+
+    async def _bot_move(self, table: LiveTable) -> None:
+        if table.row.status != "playing" or table.game.is_over:
+            return
+        seat = table.game.current_seat
+        if seat is None or table.seat_state(seat) != "bot":
+            return
+        version = table.version
+        if self.settings.bot_delay > 0:
+            await asyncio.sleep(self.settings.bot_delay)
+            if table.version != version:
+                return
+        game = table.game.clone()
+        agent = table.agent(seat)
+        index = await anyio.to_thread.run_sync(agent.act, game)
+        with contextlib.suppress(ProtocolError):  # someone else moved first: fine
+            await self.submit(table, seat, str(ACTIONS[index]), version, by_bot=True)
+
+    async def close(self) -> None:
+        self.closing = True
+        for table in list(self.live.values()):
+            if table.driver is not None:
+                table.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.driver
+            for viewer in table.viewers:
+                viewer.queue.put_nowait(None)

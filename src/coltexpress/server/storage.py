@@ -1,0 +1,361 @@
+"""Storage of tables, seats and moves (SQLAlchemy Core, synchronous; callers use a thread).
+
+A move is stored with a conditional update of the table's version, so of two racing moves
+for the same version exactly one is stored, whatever process submitted it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.pool import NullPool
+
+__all__ = ["MoveConflict", "SeatRow", "Store", "TableRow", "hash_token", "normalize_url"]
+
+metadata = MetaData()
+
+tables_t = Table(
+    "colt_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("preset", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", String(32), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+)
+
+seats_t = Table(
+    "colt_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("colt_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("token_hash", String(64), nullable=True, index=True),
+    Column("claimed", Boolean, nullable=False),
+    Column("seen_at", Float, nullable=True),
+    Column("bot_active", Boolean, nullable=False),
+)
+
+moves_t = Table(
+    "colt_moves",
+    metadata,
+    Column("table_id", String(32), ForeignKey("colt_tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", String(64), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("by_bot", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class MoveConflict(Exception):
+    """The table's version moved on: another move was stored first."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3; a bare path means an SQLite file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    level: str | None
+    token_hash: str | None
+    claimed: bool
+    seen_at: float | None
+    bot_active: bool
+
+
+@dataclass
+class TableRow:
+    id: str
+    created: float
+    preset: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str  # open, playing, over
+    version: int
+    host_hash: str
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+def _seat(row: Any) -> SeatRow:
+    return SeatRow(
+        seat=row.seat,
+        kind=row.kind,
+        level=row.level,
+        token_hash=row.token_hash,
+        claimed=bool(row.claimed),
+        seen_at=row.seen_at,
+        bot_active=bool(row.bot_active),
+    )
+
+
+class Store:
+    """All database access of the server."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.sqlite = self.url.startswith("sqlite")
+        if self.sqlite:
+            memory = ":memory:" in self.url or self.url.rstrip("/").endswith("sqlite:")
+            self.engine: Engine = create_engine(
+                self.url,
+                connect_args={"timeout": 30, "check_same_thread": False},
+                **({"poolclass": NullPool} if memory else {"pool_size": 8, "max_overflow": 8}),
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(self.url, pool_size=10, max_overflow=20)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        config.attributes["engine"] = self.engine
+        command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables ---------------------------------------------------------------------------
+
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    created=row.created,
+                    preset=row.preset,
+                    players=row.players,
+                    options=json.dumps(row.options),
+                    seed=str(row.seed),
+                    status=row.status,
+                    version=row.version,
+                    host_hash=row.host_hash,
+                )
+            )
+            for s in row.seats:
+                conn.execute(
+                    insert(seats_t).values(
+                        table_id=row.id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        level=s.level,
+                        token_hash=s.token_hash,
+                        claimed=s.claimed,
+                        seen_at=s.seen_at,
+                        bot_active=s.bot_active,
+                    )
+                )
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).all()
+        return TableRow(
+            id=row.id,
+            created=row.created,
+            preset=row.preset,
+            players=row.players,
+            options=json.loads(row.options),
+            seed=int(row.seed),
+            status=row.status,
+            version=row.version,
+            host_hash=row.host_hash,
+            seats=[_seat(s) for s in seats],
+        )
+
+    def list_tables(self, limit: int = 200) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            ids = conn.execute(
+                select(tables_t.c.id).order_by(tables_t.c.created.desc()).limit(limit)
+            ).scalars()
+            wanted = list(ids)
+        return [t for t in (self.get_table(i) for i in wanted) if t is not None]
+
+    def table_ids(self, status: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(select(tables_t.c.id).where(tables_t.c.status == status)).scalars()
+            )
+
+    def start(self, table_id: str) -> bool:
+        """open -> playing; unclaimed human seats are played by bots until claimed."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.status == "open")
+                .values(status="playing")
+            ).rowcount
+            if done:
+                conn.execute(
+                    update(seats_t)
+                    .where(
+                        seats_t.c.table_id == table_id,
+                        seats_t.c.kind == "human",
+                        seats_t.c.claimed == False,  # noqa: E712 (SQL, not Python)
+                    )
+                    .values(bot_active=True)
+                )
+        return bool(done)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def append_move(
+        self,
+        table_id: str,
+        version: int,
+        action: str,
+        seat: int | None,
+        *,
+        by_bot: bool,
+        over: bool,
+    ) -> None:
+        """Store move number ``version`` if the table is still at ``version`` (else raise
+        MoveConflict). The version check and the insert are one transaction."""
+        values: dict[str, Any] = {"version": version + 1}
+        if over:
+            values["status"] = "over"
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(tables_t)
+                .where(
+                    tables_t.c.id == table_id,
+                    tables_t.c.version == version,
+                    tables_t.c.status == "playing",
+                )
+                .values(**values)
+            ).rowcount
+            if done != 1:
+                raise MoveConflict(f"table {table_id} is no longer at version {version}")
+            conn.execute(
+                insert(moves_t).values(
+                    table_id=table_id,
+                    idx=version,
+                    action=action,
+                    seat=seat,
+                    by_bot=by_bot,
+                    at=time.time(),
+                )
+            )
+
+    def moves(self, table_id: str, start: int = 0) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    select(moves_t.c.action)
+                    .where(moves_t.c.table_id == table_id, moves_t.c.idx >= start)
+                    .order_by(moves_t.c.idx)
+                ).scalars()
+            )
+
+    # -- seats ----------------------------------------------------------------------------
+
+    def seat_by_token(self, table_id: str, token: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(seats_t.c.seat).where(
+                    seats_t.c.table_id == table_id, seats_t.c.token_hash == hash_token(token)
+                )
+            ).scalar()
+
+    def seen(self, table_id: str, seats: list[int], now: float) -> None:
+        """Presence heartbeat of seats connected to this process."""
+        if not seats:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat.in_(seats))
+                .values(seen_at=now)
+            )
+
+    def claim(self, table_id: str, seat: int, now: float) -> bool:
+        """The player is here: claimed, seen, and his seat is his again. True if a bot had it."""
+        with self.engine.begin() as conn:
+            had_bot = conn.execute(
+                update(seats_t)
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.bot_active == True,  # noqa: E712
+                )
+                .values(bot_active=False)
+            ).rowcount
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(claimed=True, seen_at=now)
+            )
+        return bool(had_bot)
+
+    def take_over(self, table_id: str, seat: int, last_seen_before: float) -> bool:
+        """A bot takes an absent player's seat (only if he is still absent)."""
+        with self.engine.begin() as conn:
+            return bool(
+                conn.execute(
+                    update(seats_t)
+                    .where(
+                        seats_t.c.table_id == table_id,
+                        seats_t.c.seat == seat,
+                        seats_t.c.kind == "human",
+                        seats_t.c.bot_active == False,  # noqa: E712
+                        seats_t.c.seen_at < last_seen_before,
+                    )
+                    .values(bot_active=True)
+                ).rowcount
+            )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,137 @@
+"""A test client of the table server: HTTP calls and WebSocket seats/spectators."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+TIMEOUT = 30.0
+
+
+@dataclass
+class Created:
+    table: str
+    host_token: str
+    tokens: dict[int, str]
+    raw: dict[str, Any]
+
+
+class Server:
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.ws_base = base.replace("http", "ws", 1)
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=TIMEOUT)
+
+    def create(self, **body: Any) -> Created:
+        with self.http() as http:
+            answer = http.post("/api/tables", json=body)
+        assert answer.status_code == 201, answer.text
+        data = answer.json()
+        tokens = {
+            s["seat"]: s["invite"].split("token=")[1] for s in data["seats"] if s["kind"] == "human"
+        }
+        return Created(data["table"], data["host_token"], tokens, data)
+
+    def start(self, created: Created) -> None:
+        with self.http() as http:
+            answer = http.post(
+                f"/api/tables/{created.table}/start",
+                headers={"Authorization": f"Bearer {created.host_token}"},
+            )
+        assert answer.status_code == 200, answer.text
+
+    def record(self, table: str) -> httpx.Response:
+        with self.http() as http:
+            return http.get(f"/api/tables/{table}/record")
+
+    async def connect(
+        self, table: str, token: str | None = None, seat: int | None = None
+    ) -> Client:
+        ws = await connect(f"{self.ws_base}/ws/{table}", max_size=None)
+        client = Client(ws, seat)
+        await client.send({"type": "hello", **({"token": token} if token else {})})
+        return client
+
+
+@dataclass
+class Client:
+    ws: ClientConnection
+    seat: int | None
+    raw: list[str] = field(default_factory=list)
+    version: int = -1
+    status: str = ""
+    view: dict[str, Any] = field(default_factory=dict)
+
+    sent_at: list[float] = field(default_factory=list)
+
+    async def paced_send(self, message: Any, per_second: int = 15) -> None:
+        """Send, staying under the server's rate limit (20 messages a second)."""
+        loop = asyncio.get_running_loop()
+        self.sent_at = [t for t in self.sent_at if t > loop.time() - 1.0]
+        if len(self.sent_at) >= per_second:
+            await asyncio.sleep(self.sent_at[0] + 1.0 - loop.time())
+        self.sent_at.append(loop.time())
+        await self.send(message)
+
+    async def send(self, message: Any) -> None:
+        await self.ws.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+
+    async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(raw, str)
+        self.raw.append(raw)
+        message: dict[str, Any] = json.loads(raw)
+        if message["type"] in ("welcome", "update"):
+            self.version = message["version"]
+            self.status = message["status"]
+            self.view = message["view"]
+        return message
+
+    async def expect(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Read until a message of type ``kind`` (others are kept in ``raw``)."""
+        while True:
+            message = await self.recv(timeout)
+            if message["type"] == kind:
+                return message
+
+    async def until(self, predicate: Any, timeout: float = TIMEOUT) -> dict[str, Any]:
+        while True:
+            message = await self.recv(timeout)
+            if predicate(message):
+                return message
+
+    def my_turn(self) -> bool:
+        return (
+            self.status == "playing"
+            and self.view.get("actor") == self.seat
+            and bool(self.view.get("legal"))
+        )
+
+    async def play(self, rng: random.Random, *, stop_after: int | None = None) -> None:
+        """Play random legal moves from this seat's own view until the game is over."""
+        sent = -1
+        while self.status != "over":
+            if stop_after is not None and self.version >= stop_after:
+                return
+            if self.my_turn() and sent != self.version:
+                sent = self.version
+                await self.paced_send(
+                    {
+                        "type": "act",
+                        "action": rng.choice(self.view["legal"]),
+                        "version": self.version,
+                        "id": f"m{self.version}",
+                    }
+                )
+            await self.recv()
+
+    async def close(self) -> None:
+        await self.ws.close()
