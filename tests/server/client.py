@@ -52,6 +52,10 @@ class Server:
         with self.http() as http:
             return http.get(f"/api/tables/{table}/record")
 
+    def replay_step(self, table: str, step: int | str) -> httpx.Response:
+        with self.http() as http:
+            return http.get(f"/api/tables/{table}/replay/{step}")
+
     async def connect(
         self, table: str, token: str | None = None, seat: int | None = None
     ) -> Client:

@@ -55,6 +55,8 @@ async def test_full_game_with_humans_bots_and_spectator(
     for client in clients:
         assert client.version == len(record["actions"])
         assert client.view == game.view(client.seat)
+    if body["preset"] == "standard":
+        await asyncio.to_thread(_check_replay_steps, server, created.table, record)
 
     # the leak canary over every message of the game
     timeline = Timeline(record)
@@ -65,6 +67,25 @@ async def test_full_game_with_humans_bots_and_spectator(
             checks += check_message(raw, client.seat, timeline, secrets)
         await client.close()
     assert checks > 1000
+
+
+def _check_replay_steps(server: Server, table: str, record: dict[str, Any]) -> None:
+    """The replay endpoint gives the spectator's view after k moves and move k's narration."""
+    from coltexpress import Options
+
+    n = len(record["actions"])
+    replayed = Game.new(Options.from_dict(record["options"]), seed=record["seed"])
+    for k in (0, 1, n // 2, n):
+        answer = server.replay_step(table, k).json()
+        while len(replayed.history) < k:
+            events = replayed.apply(record["actions"][len(replayed.history)])
+            if len(replayed.history) == k:
+                assert answer["events"] == [e.text() for e in events if e.seat is None]
+        assert answer["view"] == replayed.view(None)
+        assert answer["step"] == k and answer["moves"] == n
+        assert "hand" not in answer["view"]
+    assert server.replay_step(table, n + 1).status_code == 404
+    assert server.replay_step(table, "x").status_code == 400
 
 
 def test_canary_catches_a_leak() -> None:

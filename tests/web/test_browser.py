@@ -140,6 +140,13 @@ def test_lobby_game_spectator_and_replay(browser: Any, base: str, tmp_path: Path
     replay.keyboard.press("ArrowRight")
     first = record["actions"][0]
     assert f"Move 1 of {final}: {first} — {label(first)}" in replay.inner_text("#where")
+    # the position after move 1, as the server replays it
+    replay.wait_for_function("document.body.dataset.step === '1'")
+    step = api(base, f"/api/tables/{table}/replay/1")
+    assert replay.locator("#step-events li").count() == len(step["events"])
+    assert replay.locator("#train title").count() > 0
+    replay.keyboard.press("End")
+    replay.wait_for_function(f"document.body.dataset.step === '{final}'")
     assert "Winner" in replay.inner_text("#scores")
     assert replay.locator("#log li").count() > final / 2
 

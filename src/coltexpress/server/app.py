@@ -21,6 +21,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import OptionsError
+from ..engine.event import Event
+from ..engine.game import Game
 from ..engine.options import PRESETS, Options
 from ..tournament import LEVELS
 from .hub import Hub, LiveTable, ProtocolError, Settings, Viewer, dumps
@@ -212,6 +214,40 @@ async def get_record(request: Request) -> Response:
     return JSONResponse(
         game.record(),
         headers={"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'},
+    )
+
+
+async def get_replay_step(request: Request) -> Response:
+    """A finished game after its first ``step`` moves, as a spectator sees it, with the
+    public narration of that move (the replay page steps through these)."""
+    hub = _hub(request)
+    table_id = request.path_params["table"]
+    row = await hub.db(hub.store.get_table, table_id)
+    if row is None:
+        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
+    if row.status != "over":
+        return _error(ApiError(409, "not-over", "a replay is published once the game is over"))
+    try:
+        step = int(request.path_params["step"])
+    except ValueError:
+        return _error(ApiError(400, "bad-step", "the step is a number of moves"))
+    moves = await hub.db(hub.store.moves, table_id)
+    record = hub.build(row, moves).game.record()
+    actions = record["actions"]
+    if not 0 <= step <= len(actions):
+        return _error(ApiError(404, "no-step", f"steps run from 0 to {len(actions)}"))
+    game = Game.new(Options.from_dict(record["options"]), seed=record["seed"])
+    events: list[Event] = []
+    for text in actions[:step]:
+        events = game.apply(text)
+    return JSONResponse(
+        {
+            "step": step,
+            "moves": len(actions),
+            "action": actions[step - 1] if step else None,
+            "view": game.view(None),
+            "events": [e.text() for e in events if e.seat is None],
+        }
     )
 
 
@@ -434,6 +470,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}/start", start_table, methods=["POST"]),
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
+        Route("/api/tables/{table}/replay/{step}", get_replay_step, methods=["GET"]),
         WebSocketRoute("/ws/{table}", table_socket),
         Mount("/static", app=StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

@@ -1,7 +1,7 @@
 // The replay page: GET /api/tables/{t}/record (options, seed, actions) stepped through move
-// by move. The engine runs only on the server and the protocol has no "view after move k"
-// endpoint, so the moves are shown as notation with their labels; the final position, the
-// scores and the narration come from the table's spectator welcome on /ws/{t}.
+// by move. The engine runs only on the server: GET /api/tables/{t}/replay/{k} gives the
+// spectator's view after k moves and that move's narration; the whole narration comes from
+// the table's spectator welcome on /ws/{t}.
 
 import { banditSentences, label, scoreRows } from "./labels.js";
 import { TrainDrawing } from "./train.js";
@@ -10,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let actions = [];
 let at = 0; // how many actions have been played at this step (0..n)
+let drawing = null;
+let asked = 0; // the latest step asked for, so late answers are dropped
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -42,11 +44,22 @@ function step(to) {
   $("where").textContent = at === 0
     ? `Before the first move (${actions.length} moves).`
     : `Move ${at} of ${actions.length}: ${actions[at - 1]} — ${safeLabel(actions[at - 1])}.`;
+  showStep(at);
+}
+
+async function showStep(k) {
+  asked = k;
+  const r = await fetch(`/api/tables/${encodeURIComponent(table)}/replay/${k}`);
+  if (!r.ok || asked !== k) return;
+  const body = await r.json();
+  if (!drawing) drawing = new TrainDrawing($("train"));
+  drawing.render(body.view);
+  $("train-text").replaceChildren(...banditSentences(body.view).map((s) => h("p", {}, s)));
+  $("step-events").replaceChildren(...body.events.map((t) => h("li", {}, t)));
+  document.body.dataset.step = String(k);
 }
 
 function finalView(view, log) {
-  new TrainDrawing($("train")).render(view);
-  $("train-text").replaceChildren(...banditSentences(view).map((s) => h("p", {}, s)));
   $("log").replaceChildren(...log.map((t) => h("li", {}, typeof t === "string" ? t : t.text)));
   if (view.result) {
     $("scores").replaceChildren(
