@@ -22,6 +22,11 @@ class Created:
     raw: dict[str, Any]
 
 
+# Every client a test opens; a fixture closes those left open when a test ends (a failed
+# assertion must not leave sockets for the garbage collector to complain about later).
+OPEN_CLIENTS: list[Client] = []
+
+
 class Server:
     def __init__(self, base: str) -> None:
         self.base = base
@@ -61,6 +66,7 @@ class Server:
     ) -> Client:
         ws = await connect(f"{self.ws_base}/ws/{table}", max_size=None)
         client = Client(ws, seat)
+        OPEN_CLIENTS.append(client)
         await client.send({"type": "hello", **({"token": token} if token else {})})
         return client
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,15 @@ def make_server(tmp_path: Path) -> Iterator[object]:
 @pytest.fixture
 def server(make_server: object) -> Server:
     return make_server()  # type: ignore[operator,no-any-return]
+
+
+@pytest.fixture(autouse=True)
+async def _close_clients() -> AsyncIterator[None]:
+    """Close the WebSocket clients a test left open, in the test's own event loop."""
+    yield
+    from .client import OPEN_CLIENTS
+
+    while OPEN_CLIENTS:
+        client = OPEN_CLIENTS.pop()
+        with contextlib.suppress(Exception):
+            await client.ws.close()

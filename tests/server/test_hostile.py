@@ -92,7 +92,9 @@ async def test_hostile_messages_change_nothing(server: Server, db: str) -> None:
     await actor.send({"type": "act", "action": "draw", "version": version, "id": "ok"})
     ack = await actor.expect("ack")
     assert ack == {"type": "ack", "id": "ok", "version": version + 1}
-    assert _stored(db, created.table)[0] == version + 1
+    stored_version, stored_moves = _stored(db, created.table)
+    # the bot may already have answered: the draw is stored at its version, and kept
+    assert stored_version >= version + 1 and stored_moves[version] == "draw"
     for c in (a, b):
         await c.close()
 
