@@ -201,16 +201,24 @@ async def start_table(request: Request) -> Response:
     return JSONResponse({"table": table_id, "status": "playing"})
 
 
-async def get_record(request: Request) -> Response:
+async def _finished_game(request: Request, what: str) -> Game | Response:
+    """The game of a finished table, or the error response that says why there is none."""
     hub = _hub(request)
     table_id = request.path_params["table"]
     row = await hub.db(hub.store.get_table, table_id)
     if row is None:
         return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
     if row.status != "over":
-        return _error(ApiError(409, "not-over", "the record is published once the game is over"))
+        return _error(ApiError(409, "not-over", f"{what} is published once the game is over"))
     moves = await hub.db(hub.store.moves, table_id)
-    game = hub.build(row, moves).game
+    return hub.build(row, moves).game
+
+
+async def get_record(request: Request) -> Response:
+    game = await _finished_game(request, "the record")
+    if isinstance(game, Response):
+        return game
+    table_id = request.path_params["table"]
     return JSONResponse(
         game.record(),
         headers={"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'},
@@ -220,23 +228,17 @@ async def get_record(request: Request) -> Response:
 async def get_replay_step(request: Request) -> Response:
     """A finished game after its first ``step`` moves, as a spectator sees it, with the
     public narration of that move (the replay page steps through these)."""
-    hub = _hub(request)
-    table_id = request.path_params["table"]
-    row = await hub.db(hub.store.get_table, table_id)
-    if row is None:
-        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
-    if row.status != "over":
-        return _error(ApiError(409, "not-over", "a replay is published once the game is over"))
+    final = await _finished_game(request, "a replay")
+    if isinstance(final, Response):
+        return final
     try:
         step = int(request.path_params["step"])
     except ValueError:
         return _error(ApiError(400, "bad-step", "the step is a number of moves"))
-    moves = await hub.db(hub.store.moves, table_id)
-    record = hub.build(row, moves).game.record()
-    actions = record["actions"]
+    actions = final.record()["actions"]
     if not 0 <= step <= len(actions):
         return _error(ApiError(404, "no-step", f"steps run from 0 to {len(actions)}"))
-    game = Game.new(Options.from_dict(record["options"]), seed=record["seed"])
+    game = Game.new(final.options, seed=final.seed)
     events: list[Event] = []
     for text in actions[:step]:
         events = game.apply(text)

@@ -2,6 +2,8 @@
 // The invite links and the host token are shown once; the host token is kept in this
 // browser's localStorage so that the host can start the table from here or from the table.
 
+import { h } from "./dom.js";
+
 const $ = (id) => document.getElementById(id);
 const LEVELS = [
   ["human", "Human (invite link)"],
@@ -9,18 +11,6 @@ const LEVELS = [
   ["medium", "Bot: medium"],
   ["hard", "Bot: hard"],
 ];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
 
 function seatRows() {
   const n = Number($("players").value);

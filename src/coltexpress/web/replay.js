@@ -3,6 +3,7 @@
 // spectator's view after k moves and that move's narration; the whole narration comes from
 // the table's spectator welcome on /ws/{t}.
 
+import { h } from "./dom.js";
 import { banditSentences, label, scoreRows } from "./labels.js";
 import { TrainDrawing } from "./train.js";
 
@@ -12,17 +13,6 @@ let actions = [];
 let at = 0; // how many actions have been played at this step (0..n)
 let drawing = null;
 let asked = 0; // the latest step asked for, so late answers are dropped
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
 
 function safeLabel(a) {
   try {

@@ -2,6 +2,7 @@
 // server sends it. The browser decides no rule: the choices are view.legal, sent back as
 // notation with the version they were seen at.
 
+import { h } from "./dom.js";
 import {
   banditSentences,
   banditWhere,
@@ -40,18 +41,6 @@ const state = {
 window.colt = state; // for debugging and tests
 
 let drawing = null;
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
 
 const titleCase = (name) => name.split("-").map(cap).join(" ");
 
