@@ -3,6 +3,7 @@ watching, the lobby, the replay page, reconnection, and labels equal to the term
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,6 +136,10 @@ def test_lobby_game_spectator_and_replay(browser: Any, base: str, tmp_path: Path
     replay.wait_for_function("document.body.dataset.ready === '1'")
     replay.wait_for_function("document.body.dataset.narration === '1'")
     assert replay.locator("#actions li").count() == final
+    with replay.expect_download() as download:
+        replay.click("#download")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["actions"] == record["actions"]
     replay.keyboard.press("Home")
     assert "Before the first move" in replay.inner_text("#where")
     replay.keyboard.press("ArrowRight")

@@ -79,6 +79,7 @@ function narration() {
 
 async function main() {
   $("title").textContent = `Replay of table ${table}`;
+  $("download").href = `/api/tables/${encodeURIComponent(table)}/record`;
   const r = await fetch(`/api/tables/${encodeURIComponent(table)}/record`);
   const body = await r.json().catch(() => ({}));
   if (!r.ok) {
