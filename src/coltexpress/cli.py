@@ -258,18 +258,25 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
-    step: Annotated[bool, typer.Option(help="Wait for Enter after each action.")] = False,
+    step: Annotated[bool, typer.Option(help="Text: wait for Enter after each action.")] = False,
     tui: Annotated[
-        bool, typer.Option("--tui", help="Step through the game on the board (arrow keys).")
-    ] = False,
+        bool | None,
+        typer.Option(
+            "--tui/--text",
+            help="Step through the game on the board (arrow keys), or narrate it as text. "
+            "Default: the board in a terminal, text otherwise.",
+        ),
+    ] = None,
 ) -> None:
-    """Step through a saved game: each action with its narration, then the scores."""
+    """Step through a saved game, on the board of colt play or as narrated text."""
     from .engine.game import Game
 
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise _fail(f"cannot read {file}: {exc}") from None
+    if tui is None:
+        tui = sys.stdout.isatty() and sys.stdin.isatty() and not step
     if tui:
         from .tui.replay import ReplayApp, ReplaySteps
 
