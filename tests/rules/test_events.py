@@ -378,7 +378,7 @@ def test_marshals_revenge_spares_a_bandit_without_purse() -> None:
 @pytest.mark.rule("base.station.marshals-revenge.accessible-cheapest-purse-lost")
 def test_accessible_marshals_revenge_loses_the_cheapest_purse() -> None:
     """Rules 002 says the bandit "loses" the purse without saying where it goes; the engine
-    places it on the roof of the Marshal's car as rules 000 says (decision reported)."""
+    places it on the roof of the Marshal's car as rules 000 says. D-revenge-accessible."""
     g = new_game("accessible", players=3)
     clear_loot(g)
     put(g, belle=(3, True), cheyenne=(3, True), django=(1, False))
