@@ -23,6 +23,10 @@ def _car(car: int) -> str:
     return "the locomotive" if car == 0 else f"car {car}"
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _card(card: Any) -> str:
     if card is None:
         return "a face-down card"
@@ -43,7 +47,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "picked": lambda d: f"You pick {_card(d['card'])}.",
     "hand": lambda d: f"Your hand: {', '.join(d['cards']) or 'nothing'}.",
-    "draw": lambda d: f"Seat {d['seat']} draws {d['count']} cards.",
+    "draw": lambda d: f"Seat {d['seat']} draws {_count(d['count'], 'card')}.",
     "drawn": lambda d: f"You draw {', '.join(d['cards']) or 'nothing'}.",
     "play": lambda d: (
         f"{_name(d['bandit'])} plays {_card(d['card'])}"
@@ -53,9 +57,12 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "play-private": lambda d: f"Your face-down card is {_card(d['card'])}.",
     "no-cover": lambda d: f"Seat {d['seat']} plays no cover card.",
     "keep": lambda d: (
-        f"Seat {d['seat']} keeps {d['kept']} cards and discards {len(d['discarded'])}."
+        f"Seat {d['seat']} keeps {_count(d['kept'], 'card')} and discards "
+        f"{_count(len(d['discarded']), 'card')}."
     ),
-    "discard-bullets": lambda d: f"Seat {d['seat']} discards {d['count']} bullet cards.",
+    "discard-bullets": lambda d: (
+        f"Seat {d['seat']} discards {_count(d['count'], 'bullet card')}."
+    ),
     "reshuffle": lambda d: f"Seat {d['seat']} shuffles the discard pile into a new deck.",
     "stealin": lambda d: f"Stealin'! {d['cards']} cards to resolve.",
     "reveal": lambda d: f"{_name(d['bandit'])}: {_card(d['card'])}.",
