@@ -426,16 +426,12 @@ def end_round(g: Game) -> None:
     if g.round_no >= 5 or not g.round_deck:
         g.phase, g.actor, g.cur = OVER, -1, -1
         g.legal = ()
-        emit(g, "game-over", None, **_final(g))
+        from .scoring import score
+
+        emit(g, "game-over", None, **score(g))
         return
     g.first = (g.first + 1) % g.n_players
     begin_round(g)
-
-
-def _final(g: Game) -> dict[str, object]:
-    from .scoring import score
-
-    return score(g)
 
 
 # ---------------------------------------------------------------------------- dispatch

@@ -56,4 +56,4 @@ PUNCH = [
 ]
 MARSHAL = [action_id(MarshalMove(d)) for d in DIRECTIONS]
 
-__all__ = ["ACTIONS"]
+__all__ = ["ACTIONS"]  # re-exported for the hot path (ids.ACTIONS[index])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from . import ids
 from .actions import Move, Punch, Rob
-from .content import JEWEL, PURSE, STRONGBOX
+from .content import JEWEL, PURSE, ROB, SHOOT, STRONGBOX
 from .event import Event
 
 if TYPE_CHECKING:
@@ -351,9 +351,9 @@ def options(g: Game, kind: int, bandit: int) -> list[int]:
 
 def no_effect_reason(g: Game, kind: int, bandit: int) -> str:
     """Why a card with no legal choice does nothing (for narration)."""
-    if kind == 2:
+    if kind == SHOOT:
         return "out-of-bullets" if g.cylinder[bandit] == 0 else "no-target"
-    return "no-loot" if kind == 3 else "no-target"
+    return "no-loot" if kind == ROB else "no-target"
 
 
 def perform(g: Game, kind: int, bandit: int, index: int) -> None:
