@@ -23,7 +23,8 @@ def new_game(
 ) -> Game:
     """A fresh game; ``characters`` defaults to the first N base characters in seat order."""
     if "characters" not in options:
-        per = 2 if options.get("two_bandits") or preset in ("two-player", "two-bandits") else 1
+        two = ("two-player", "two-bandits", "accessible-two-player")
+        per = 2 if options.get("two_bandits") or preset in two else 1
         pool = ["belle", "cheyenne", "django", "doc", "ghost", "tuco", "mei"]
         if per == 2:
             pool = ["tuco", "belle", "cheyenne", "doc", "django", "ghost"]
@@ -66,7 +67,9 @@ def add_loot(g: Game, car: int, roof: bool, kind: str, value: int | None = None)
 def give_loot(g: Game, name: str, kind: str, value: int | None = None) -> int:
     """Take a token of that kind from the box (setting its value) to a bandit."""
     token = _box_token(g, kind, value)
-    g.held[bandit(g, name)].append(token)
+    b = bandit(g, name)
+    g.held[b].append(token)
+    g.loot_seen[token] |= 1 << g.seat_of[b]  # he looked at it as he took it
     return token
 
 
@@ -90,6 +93,7 @@ def _box_token(g: Game, kind: str, value: int | None) -> int:
             g.loot_kind = (*g.loot_kind, code)
             g.loot_value = (*g.loot_value, 0)
             g.loot_public = (*g.loot_public, False)
+            g.loot_seen.append(0)
     if value is not None:
         values = list(g.loot_value)
         values[t] = value
@@ -175,6 +179,21 @@ def stealin(g: Game, cards: list[tuple[str, str]], *, down: tuple[int, ...] = ()
     g.legal = None
     flow._ask_turn(g)
     return g.events
+
+
+def to_first_turn(g: Game) -> Game:
+    """Play the placement and the picks (first legal choice) up to the first Schemin' turn."""
+    while g.pending.decision in ("place", "pick"):
+        g.apply(g.legal_actions()[0])
+    if g.pending.decision != "play":
+        raise AssertionError(f"not at a Schemin' turn: {g.pending}")
+    return g
+
+
+def draw_or_play(g: Game) -> list[Any]:
+    """A Schemin' turn that changes as little as it can: draw 3 cards, or once the deck is
+    empty (drawing is then not a turn; D-draw-short) play the first card offered."""
+    return g.apply("draw" if g.is_legal("draw") else g.legal_actions()[0])
 
 
 def legal(g: Game) -> list[str]:

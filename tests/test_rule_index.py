@@ -1,8 +1,10 @@
-"""Every rule sentence of the base game is proven by a test that names its id.
+"""Every rule sentence of the base game is proven by a test that names its id, and every
+decision of docs/rules-decisions.md is held by a test that names it.
 
 The rule index lives beside the project in ``../shared/rules-index`` (set COLT_RULES_INDEX to
-point elsewhere). An id is "named" when it appears in a test file: in a ``rule`` marker, a
-test name or a docstring.
+point elsewhere); a copy in ``tests/rules-index`` serves a clone with nothing beside it, and
+is checked against the home copy whenever that is present. An id is "named" when it appears
+in a test file: in a ``rule`` marker, a test name or a docstring.
 """
 
 from __future__ import annotations
@@ -15,8 +17,12 @@ import pytest
 import yaml
 
 TESTS = Path(__file__).parent
-INDEX = Path(os.environ.get("COLT_RULES_INDEX", TESTS.parent.parent / "shared" / "rules-index"))
+COPY = TESTS / "rules-index"
+HOME = Path(os.environ.get("COLT_RULES_INDEX", TESTS.parent.parent / "shared" / "rules-index"))
+INDEX = HOME if HOME.is_dir() else COPY
 ID = re.compile(r"\bbase(?:\.[a-z0-9][a-z0-9-]*)+")
+DECISION = re.compile(r"\*\*(D-[a-z0-9-]+)\*\*")
+DECISIONS_DOC = TESTS.parent / "docs" / "rules-decisions.md"
 
 
 def _index(name: str) -> list[str]:
@@ -26,20 +32,47 @@ def _index(name: str) -> list[str]:
     return [entry["id"] for entry in yaml.safe_load(path.read_text(encoding="utf-8"))]
 
 
-def _named_in_tests() -> set[str]:
-    named: set[str] = set()
-    for path in TESTS.rglob("*.py"):
-        if path.name != Path(__file__).name:
-            named.update(ID.findall(path.read_text(encoding="utf-8")))
-    return named
+def _test_text() -> str:
+    return "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in TESTS.rglob("*.py")
+        if path.name != Path(__file__).name
+    )
 
 
 def test_every_base_rule_is_named_by_a_test() -> None:
-    missing = [rule for rule in _index("base.yaml") if rule not in _named_in_tests()]
+    named = set(ID.findall(_test_text()))
+    missing = [rule for rule in _index("base.yaml") if rule not in named]
     assert not missing, f"{len(missing)} base rules have no test: {missing}"
 
 
 def test_tests_name_only_real_rule_ids() -> None:
     known = set(_index("base.yaml"))
-    unknown = sorted(i for i in _named_in_tests() if i not in known and i.count(".") >= 2)
+    named = set(ID.findall(_test_text()))
+    unknown = sorted(i for i in named if i not in known and i.count(".") >= 2)
     assert not unknown, f"tests name ids that are not in the rule index: {unknown}"
+
+
+def test_the_copy_of_the_rule_index_matches_its_home() -> None:
+    copies = sorted(p.name for p in COPY.glob("*.yaml"))
+    assert "base.yaml" in copies
+    if not HOME.is_dir():
+        return  # a clone with nothing beside it: the copy is all there is
+    homes = sorted(p.name for p in HOME.glob("*.yaml"))
+    stale = [
+        name for name in homes
+        if name not in copies
+        or (HOME / name).read_text(encoding="utf-8") != (COPY / name).read_text(encoding="utf-8")
+    ]
+    assert not stale, (
+        f"tests/rules-index is out of date for {stale}; refresh it with "
+        f"'cp {HOME}/*.yaml tests/rules-index/'"
+    )
+
+
+def test_every_rules_decision_is_named_by_a_test() -> None:
+    decisions = DECISION.findall(DECISIONS_DOC.read_text(encoding="utf-8"))
+    assert len(decisions) == len(set(decisions)), "a decision id is used twice"
+    text = _test_text()
+    missing = [d for d in decisions if not re.search(rf"\b{re.escape(d)}\b", text)]
+    assert not missing, f"decisions no test names: {missing}"

@@ -11,6 +11,7 @@ import pytest
 
 from coltexpress import Game, Options
 from coltexpress.engine.content import BULLET, PURSE
+from coltexpress.engine.views import known_tokens
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, assert_sound, pick, sample_states
 
 SAMPLE_EVERY = 7
@@ -85,37 +86,60 @@ def _other_seats(g: Game, seat: int | None) -> list[int]:
     return [s for s in range(g.n_players) if s != seat]
 
 
+def _unknown_depth(g: Game, s: int) -> int:
+    """How many cards at the bottom of a deck lie below everything known of its top."""
+    return len(g.deck[s]) - sum(size for size, _public, _owner in g.deck_known[s])
+
+
 def _swap_other_hands(g: Game, seat: int | None, rng: random.Random) -> bool:
-    """Another seat's hand contents change (sizes kept) by swapping with its deck."""
+    """Another seat's hand contents change (sizes kept) by swapping with the unknown part of
+    its deck; cards known to be in that hand stay."""
     changed = False
     for s in _other_seats(g, seat):
-        if g.hand[s] and g.deck[s]:
-            i, j = rng.randrange(len(g.hand[s])), rng.randrange(len(g.deck[s]))
+        free = [i for i, c in enumerate(g.hand[s]) if c not in g.hand_known[s]]
+        depth = _unknown_depth(g, s)
+        if free and depth:
+            i, j = rng.choice(free), rng.randrange(depth)
             g.hand[s][i], g.deck[s][j] = g.deck[s][j], g.hand[s][i]
             changed = True
     return changed
 
 
 def _shuffle_decks(g: Game, seat: int | None, rng: random.Random) -> bool:
-    for deck in g.deck:
-        rng.shuffle(deck)
-    return any(len(d) > 1 for d in g.deck)
+    """Every deck is reordered below its known top, and within each known segment."""
+    changed = False
+    for s, deck in enumerate(g.deck):
+        depth = _unknown_depth(g, s)
+        bottom = deck[:depth]
+        rng.shuffle(bottom)
+        deck[:depth] = bottom
+        top = depth
+        for size, _public, _owner in g.deck_known[s]:
+            part = deck[top:top + size]
+            rng.shuffle(part)
+            deck[top:top + size] = part
+            top += size
+        changed |= depth > 1
+    return changed
 
 
 def _swap_face_down(g: Game, seat: int | None, rng: random.Random) -> bool:
-    """Face-down unresolved cards of other seats become other cards of the same bandit."""
+    """Face-down cards not yet revealed of other seats become other cards of the same bandit
+    (taken from the unknown part of the owner's cards)."""
     changed = False
-    start = g.resolve_i if g.phase >= 5 else 0
+    resolving = 5 <= g.phase < 11
+    start = g.resolve_i + 1 if resolving else 0
     for i in range(start, len(g.pile)):
         card = g.pile[i]
         owner = g.seat_of[g.card_bandit[card]]
         if not g.pile_down[i] or owner == seat:
             continue
-        for zone in (g.deck[owner], g.hand[owner]):
+        depth = _unknown_depth(g, owner)
+        for zone, size in ((g.deck[owner], depth), (g.hand[owner], len(g.hand[owner]))):
             same = [
-                j for j, c in enumerate(zone)
+                j for j, c in enumerate(zone[:size])
                 if g.card_bandit[c] == g.card_bandit[card] and g.card_kind[c] != BULLET
-                and g.card_kind[c] != g.card_kind[card]
+                and g.card_kind[c] != g.card_kind[card] and c not in g.hand_known[owner]
             ]
             if same:
                 j = rng.choice(same)
@@ -126,11 +150,8 @@ def _swap_face_down(g: Game, seat: int | None, rng: random.Random) -> bool:
 
 
 def _permute_hidden_purses(g: Game, seat: int | None, rng: random.Random) -> bool:
-    mine = set() if seat is None else {t for b in g.bandits_of[seat] for t in g.held[b]}
-    hidden = [
-        t for t in range(len(g.loot_kind))
-        if g.loot_kind[t] == PURSE and not g.loot_public[t] and t not in mine
-    ]
+    known = known_tokens(g, seat)
+    hidden = [t for t in range(len(g.loot_kind)) if g.loot_kind[t] == PURSE and t not in known]
     values = list(g.loot_value)
     shuffled = [values[t] for t in hidden]
     rng.shuffle(shuffled)
@@ -226,20 +247,25 @@ def test_views_are_json_and_hide_what_they_must(label: str, options: Options) ->
             if g.is_over:
                 continue
             mine = set() if seat is None else set(g.bandits_of[seat])
+            bit = 0 if seat is None else 1 << seat
             for bandit in view["bandits"]:
                 b = g.chars.index(bandit["character"])
                 for token in bandit["loot"]:
                     t = token["id"]
-                    shown = b in mine or g.loot_public[t]
+                    shown = b in mine or g.loot_public[t] or bool(g.loot_seen[t] & bit)
                     assert ("value" in token) == shown, (seat, bandit, token)
             for space in view["spaces"]:
                 for token in space["loot"]:
-                    assert ("value" in token) == g.loot_public[token["id"]]
+                    t = token["id"]
+                    shown = g.loot_public[t] or bool(g.loot_seen[t] & bit)
+                    assert ("value" in token) == shown
             for i, entry in enumerate(view["pile"]):
                 owner = g.seat_of[g.card_bandit[g.pile[i]]]
-                resolved = g.phase >= 5 and i < g.resolve_i
-                if g.pile_down[i] and owner != seat and not resolved:
+                revealed = 5 <= g.phase < 11 and i <= g.resolve_i
+                if g.pile_down[i] and owner != seat and not revealed:
                     assert entry["card"] is None, (seat, entry)
+                if revealed:
+                    assert entry["card"] == g.card_name(g.pile[i]), (seat, entry)
 
 
 def test_spectator_view_never_holds_a_hand_word() -> None:

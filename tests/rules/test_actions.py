@@ -27,6 +27,7 @@ from support import (
     set_hand,
     set_round,
     stealin,
+    to_first_turn,
     where,
 )
 
@@ -576,17 +577,24 @@ def test_accessible_puncher_chooses_forward_or_back() -> None:
 
 
 @pytest.mark.rule("base.train.accessible-never-leave-train-push-cancelled")
-def test_accessible_push_beyond_the_train_ends_is_cancelled() -> None:
-    """D-punch-push: rules 002 offers both directions; a push off the train leaves the victim
-    where he is. D-knockback: Tuco's shot at the end of the train does not move him."""
-    g = fresh("accessible", powers=False)
+def test_accessible_two_player_push_beyond_the_train_ends_is_cancelled() -> None:
+    """D-punch-push, D-002-two-player-scope: in rules 002's 2-player game both directions are
+    offered and a push off the train leaves the victim where he is; in a 3-6 player game of
+    rules 002 the punch pushes to an adjacent car only, as in rules 000. D-knockback: Tuco's
+    shot at the end of the train does not move him."""
+    g = to_first_turn(fresh("accessible-two-player", players=2, powers=False))
     g.marshal = 2
-    put(g, belle=(0, True), cheyenne=(0, True), django=(3, True))
-    stealin(g, [("belle", "punch")])
+    put(g, tuco=(0, True), cheyenne=(0, True), belle=(3, True), doc=(4, True))
+    stealin(g, [("tuco", "punch")])
     assert sorted(legal(g)) == ["punch cheyenne nothing back", "punch cheyenne nothing forward"]
     events = g.apply("punch cheyenne nothing forward")
     assert "not-pushed" in kinds(events)
     assert where(g, "cheyenne") == (0, True)
+    g = fresh("accessible", powers=False)
+    g.marshal = 2
+    put(g, belle=(0, True), cheyenne=(0, True), django=(3, True))
+    events = stealin(g, [("belle", "punch")])  # only "back" is a choice: carried out at once
+    assert "not-pushed" not in kinds(events) and where(g, "cheyenne") == (1, True)
     # Tuco's Fire (rules 002) at a bandit in the caboose, away from Tuco.
     g = fresh("accessible", characters=("tuco", "cheyenne", "doc"))
     put(g, tuco=(2, False), cheyenne=(3, False), doc=(1, True))
@@ -605,22 +613,26 @@ def test_accessible_push_beyond_the_train_ends_is_cancelled() -> None:
 
 
 @pytest.mark.rule("base.neutral-bullets.accessible-shortage-removes-neutral-deck")
-def test_accessible_first_shortage_removes_the_neutral_deck() -> None:
-    """D-neutral-shortage: in rules 002 the first shortage removes the deck, so a later lone
-    bandit meeting the Marshal takes nothing; in rules 000 he takes the bullet left."""
+def test_accessible_two_player_first_shortage_removes_the_neutral_deck() -> None:
+    """D-neutral-shortage, D-002-two-player-scope: in rules 002's 2-player game the first
+    shortage removes the deck, so a later lone bandit meeting the Marshal takes nothing; in
+    rules 000, and in 3-6 player games of rules 002, he takes the bullet left."""
     results = {}
-    for preset in ("accessible", "first-game"):
-        g = fresh(preset, players=4, powers=False)
+    for preset, players in (("accessible-two-player", 2), ("accessible", 4), ("first-game", 4)):
+        g = fresh(preset, players=players, powers=False)
+        to_first_turn(g)
+        a, b, c, d = g.chars[:4]
         g.neutral = 1
-        put(g, belle=(4, True), cheyenne=(1, False), django=(1, False), doc=(2, False))
-        events = stealin(g, [("belle", "marshal"), ("doc", "move")])
-        assert received(g, "cheyenne") == received(g, "django") == 0
-        assert where(g, "cheyenne") == (1, True)
+        put(g, **{a: (4, True), b: (1, False), c: (1, False), d: (2, False)})
+        events = stealin(g, [(a, "marshal"), (d, "move")])
+        assert received(g, b) == received(g, c) == 0
+        assert where(g, b) == (1, True)
         events += g.apply("move forward 1")
-        assert where(g, "doc") == (1, True)
-        results[preset] = (received(g, "doc"), g.neutral_gone, "neutral-deck-removed" in
+        assert where(g, d) == (1, True)
+        results[preset] = (received(g, d), g.neutral_gone, "neutral-deck-removed" in
                            kinds(events))
-    assert results["accessible"] == (0, True, True)
+    assert results["accessible-two-player"] == (0, True, True)
+    assert results["accessible"] == (1, False, False)
     assert results["first-game"] == (1, False, False)
 
 

@@ -22,6 +22,7 @@ from support import (
     put,
     set_round,
     stealin,
+    to_first_turn,
     where,
 )
 
@@ -180,25 +181,27 @@ def test_marshal_meeting_a_group_with_too_few_bullets_gives_none() -> None:
     assert g.neutral == 1
 
 
-def test_accessible_shortage_removes_the_neutral_deck() -> None:
-    """D-neutral-shortage: in rules 002 the first shortage removes the neutral deck from the
-    game, so a later single encounter gives nothing either."""
-    g = new_game("accessible", players=3)
-    put(g, belle=(1, False), cheyenne=(2, False), django=(3, True))
-    g.marshal = 3
-    g.neutral = 1
-    set_round(g, "passengers-rebellion")
-    stealin(g, [])
-    assert g.received == [0, 0, 0]
-    assert g.neutral_gone
-    set_round(g, "no-event-speed")
-    put(g, belle=(1, False), cheyenne=(3, True), django=(3, True))
-    g.marshal = 2
-    stealin(g, [("belle", "move")])
-    g.apply("move back 1")
-    assert g.received[bandit(g, "belle")] == 0
-    assert where(g, "belle") == (2, True)  # she still escapes to the roof
-    assert g.view(None)["neutral_bullets"] == 0
+def test_accessible_two_player_shortage_removes_the_neutral_deck() -> None:
+    """D-neutral-shortage, D-002-two-player-scope: in rules 002's 2-player game the first
+    shortage removes the neutral deck from the game, so a later single encounter gives
+    nothing either; in a 3-6 player game of rules 002 the pile stays for later."""
+    for preset, players, later in (("accessible-two-player", 2, 0), ("accessible", 3, 1)):
+        g = to_first_turn(new_game(preset, players=players))
+        first, second, *rest = g.chars
+        put(g, **{first: (1, False), second: (2, False)}, **dict.fromkeys(rest, (3, True)))
+        g.marshal = 3
+        g.neutral = 1
+        set_round(g, "passengers-rebellion")
+        stealin(g, [])
+        assert g.received == [0] * g.n_bandits
+        assert g.neutral_gone == (later == 0)
+        set_round(g, "no-event-speed")
+        put(g, **{first: (1, False)}, **dict.fromkeys((second, *rest), (3, True)))
+        g.marshal = 2
+        stealin(g, [(first, "move")])
+        g.apply("move back 1")
+        assert g.received[bandit(g, first)] == later, preset
+        assert where(g, first) == (2, True)  # she still escapes to the roof
 
 
 # ---------------------------------------------------------------------------- Angry Marshal

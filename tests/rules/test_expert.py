@@ -56,7 +56,8 @@ def _at_keep(g, hands: dict[int, list[str]]):
 
 @pytest.mark.rule("base.expert.keep-chosen-cards-discard-rest")
 def test_keep_chosen_cards_and_discard_the_rest() -> None:
-    """D-keep: one decision per card, ended by ``pass``; rules 000 lets bullets be kept."""
+    """D-keep: one decision per card, ended by ``pass``; rules 000 lets bullets be kept.
+    D-keep-at-once: the discards are turned over once every player has chosen."""
     g = new_game("expert", players=3)
     bullet = _neutral_on_deck(g, "belle")
     hands = {s: ["rob", "move", "shoot", "punch", "floor"] for s in range(3)}
@@ -71,18 +72,22 @@ def test_keep_chosen_cards_and_discard_the_rest() -> None:
     g.apply("keep bullet")
     assert g.pending.seat == 0  # one card at a time, until pass
     g.apply("pass")
-    assert _names(g, g.hand[0]) == ["bullet", "rob"]
-    assert bullet in g.hand[0]
-    assert _names(g, g.discard[0]) == ["floor", "move", "shoot"]
+    assert _names(g, g.kept[0]) == ["bullet", "rob"]
+    assert bullet in g.kept[0]
+    assert g.discard[0] == []  # nothing is turned over before everyone has chosen
     assert g.pending.decision == "keep" and g.pending.seat == 1
     g.apply("pass")
-    assert g.hand[1] == [] and len(g.discard[1]) == 5
+    assert g.kept[1] == [] and g.discard[1] == []
     assert g.pending.seat == 2
     g.apply("keep rob")
     assert "keep rob" in legal(g)  # the second Rob card
     g.apply("keep rob")
     assert _names(g, g.kept[2]) == ["rob", "rob"]
-    g.apply("pass")  # the last player: Stealin' and the next round follow
+    events = g.apply("pass")  # the last player: discards, Stealin' and the next round follow
+    discards = [e.data["discarded"] for e in events if e.kind == "keep"]
+    assert [sorted(d) for d in discards] == [["floor", "move", "shoot"], ["floor", "move",
+                                             "punch", "rob", "shoot"], ["floor", "move",
+                                             "shoot"]]
     assert g.round_no == 1
     assert _names(g, g.hand[2]).count("rob") == 2  # kept into the new round
     assert bullet in g.hand[0]
@@ -184,7 +189,11 @@ def test_discard_piles_are_open() -> None:
     g = new_game("expert", players=3)
     g = _at_keep(g, {s: ["rob", "move", "shoot", "punch"] for s in range(3)})
     g.apply("keep rob")
-    g.apply("pass")  # seat 0 discards move, shoot and punch
+    g.apply("pass")  # seat 0 will discard move, shoot and punch
+    assert g.view(1)["players"][0]["discard"] == []  # D-keep-at-once: not yet
+    g.apply("pass")
+    g.apply("keep move")
+    g.apply("pass")  # the last player chose: every discard is turned over
     for viewer in (None, 0, 1, 2):
         players = g.view(viewer)["players"]
         assert sorted(players[0]["discard"]) == ["move", "punch", "shoot"]
@@ -229,5 +238,5 @@ def test_accessible_expert_cannot_keep_bullets() -> None:
     assert sorted(legal(g)) == ["keep move", "keep rob", "pass"]
     g.apply("keep rob")
     g.apply("pass")
-    assert _names(g, g.hand[0]) == ["rob"]
-    assert bullet in g.discard[0]
+    assert _names(g, g.kept[0]) == ["rob"]
+    assert bullet in g.hand[0]  # it will be discarded with the rest once all have chosen

@@ -296,12 +296,18 @@ def test_accessible_django_alone_shoots_anyone_on_his_floor() -> None:
 
 @pytest.mark.rule("base.power.django.accessible-ignores-line-of-sight-on-roof")
 def test_accessible_django_on_a_roof_ignores_line_of_sight() -> None:
+    """D-lone-gunman: the sentence belongs to the power "When you are the only Bandit in or
+    on a Car": alone on a roof, Django shoots past other bandits; with company, the line of
+    sight holds as for everyone."""
     chars = ("django", "cheyenne", "doc", "ghost")
     g = fresh("accessible", characters=chars)
+    put(g, django=(1, True), cheyenne=(3, False), doc=(2, True), ghost=(4, True))
+    stealin(g, [("django", "shoot")])
+    assert sorted(legal(g)) == ["shoot doc", "shoot ghost"]  # Ghost is behind Doc
+    g = fresh("accessible", characters=chars)  # Cheyenne beside him: not alone
     put(g, django=(1, True), cheyenne=(1, True), doc=(2, True), ghost=(4, True))
     stealin(g, [("django", "shoot")])
-    # Ghost is behind Doc, Cheyenne is in his own space.
-    assert sorted(legal(g)) == ["shoot doc", "shoot ghost"]
+    assert received(g, "doc") == 1 and received(g, "ghost") == 0
     g = fresh(characters=chars)  # rules 000: line of sight
     put(g, django=(1, True), cheyenne=(1, True), doc=(2, True), ghost=(4, True))
     stealin(g, [("django", "shoot")])

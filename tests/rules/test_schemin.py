@@ -10,7 +10,7 @@ import pytest
 
 from coltexpress import Game
 from coltexpress.engine import flow
-from support import KIND, new_game, put, set_hand, set_round
+from support import KIND, draw_or_play, new_game, put, set_hand, set_round
 
 
 def fresh(preset: str = "first-game", players: int = 3, card: str = "braking", **opts: Any) -> Game:
@@ -22,11 +22,12 @@ def fresh(preset: str = "first-game", players: int = 3, card: str = "braking", *
 
 
 def seats_of_round(g: Game) -> list[int]:
-    """Everyone draws for the whole Schemin' phase; the seats in the order they were asked."""
+    """Everyone draws for the whole Schemin' phase (plays once the deck is empty); the seats
+    in the order they were asked."""
     seats = []
     while g.pending.decision == "play":
         seats.append(g.pending.seat)
-        events = g.apply("draw")
+        events = draw_or_play(g)
         if any(e.kind == "stealin" for e in events):
             break
     return seats
@@ -82,7 +83,7 @@ def test_round_card_sets_number_and_type_of_turns() -> None:
     types = []
     while g.pending.decision == "play":
         types.append(g.turn_type().value)
-        if any(e.kind == "stealin" for e in g.apply("draw")):
+        if any(e.kind == "stealin" for e in draw_or_play(g)):
             break
     assert types == ["S"] * 5 + ["T"] * 5 + ["S"] * 10
     g = fresh(players=3, card="passengers-rebellion")  # S S T S S
@@ -95,7 +96,7 @@ def test_each_player_draws_six_cards_at_round_start() -> None:
     assert [len(h) for h in g.hand] == [6, 6, 6, 6]
     assert [len(d) for d in g.deck] == [4, 4, 4, 4]
     while g.round_no == 0:
-        g.apply("draw")
+        draw_or_play(g)
     assert [len(h) for h in g.hand] == [6, 6, 6, 6]  # again at round 2, from 10 cards
 
 
@@ -181,7 +182,7 @@ def test_schemin_ends_after_the_round_cards_turns() -> None:
     turns = 0
     while True:
         turns += 1
-        events = g.apply("draw")
+        events = draw_or_play(g)
         if any(e.kind == "stealin" for e in events):
             break
         assert g.pending.decision == "play"
@@ -202,7 +203,7 @@ def test_unplayed_cards_go_back_on_top_of_the_deck() -> None:
                 g.apply("play floor")
                 hands[2] = [c for c in hands[2] if c not in g.pile]
             else:
-                g.apply("draw")
+                draw_or_play(g)
     assert g.pending.decision == "move"  # Stealin' is under way, nothing shuffled yet
     for seat in range(3):
         top = g.deck[seat][len(g.deck[seat]) - len(hands[seat]):]
@@ -306,33 +307,34 @@ def _record_shuffles(monkeypatch: pytest.MonkeyPatch, g: Game) -> list[tuple[int
 
 @pytest.mark.rule("base.round-start.accessible-shuffle-and-draw-before-round-card")
 def test_accessible_round_starts_with_shuffle_and_draw(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rules 002: each player shuffles his deck and draws 6 cards at the start of each round.
-    D-reveal-order: no decision falls between dealing and revealing, so both editions reveal
-    the round card first (the `round` event comes before the `hand` events)."""
-    g = fresh("accessible", card="braking", events=False)
+    """Rules 002: each player shuffles his deck and draws 6 cards at the start of each round,
+    then the round card is revealed (D-reveal-order: both editions deal first)."""
+    g = fresh("accessible", card="braking")
     log = _record_shuffles(monkeypatch, g)
     events = []
     while g.round_no == 0:
-        events += g.apply("draw")
+        events += draw_or_play(g)
     kinds = [e.kind for e in events]
-    start = kinds.index("round")
-    assert kinds[start + 1:start + 4] == ["hand", "hand", "hand"]
+    start = kinds.index("hand")
+    assert kinds[start:start + 4] == ["hand", "hand", "hand", "round"]
     assert [len(h) for h in g.hand] == [6, 6, 6]
-    # Each deck is shuffled at the start of round 2, before that player's hand is dealt.
-    assert [(seat, hands) for seat, hands, revealed in log if revealed] == [(0, 0), (1, 1), (2, 2)]
+    # Each deck is shuffled at the start of round 2, before that player's hand is dealt
+    # and before the round card is revealed.
+    round_two = [(seat, hands) for seat, hands, revealed in log if not revealed][-3:]
+    assert round_two == [(0, 0), (1, 1), (2, 2)]
 
 
 def test_2016_rules_shuffle_at_end_of_stealin_not_at_round_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """D-reveal-order (rules 000 side): the shuffle belongs to the end of the Stealin' phase;
-    the next round reveals its card and deals from the shuffled decks."""
+    the next round deals from the shuffled decks, then reveals its card."""
     g = fresh("first-game", card="braking")
     log = _record_shuffles(monkeypatch, g)
     events = []
     while g.round_no == 0:
-        events += g.apply("draw")
+        events += draw_or_play(g)
     assert sorted(seat for seat, _h, revealed in log if not revealed) == [0, 1, 2]
     assert [entry for entry in log if entry[2]] == []
     kinds = [e.kind for e in events]
-    assert kinds.index("round") < kinds.index("hand")
+    assert kinds.index("hand") < kinds.index("round")

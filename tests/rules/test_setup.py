@@ -415,17 +415,23 @@ def test_advanced_rules_add_powers_and_events() -> None:
 # ---------------------------------------------------------------------------- 7 bandits, 2 bandits
 
 
-def test_seven_bandits_use_six_cars_and_run_a_purse_short() -> None:
-    """D-seven-bandits: 7 players (with Mei) use all 6 cars and the 5-6 round cards; the 11
-    floor purses are laid in train order, so the caboose lacks its last purse."""
+def test_seven_bandits_use_six_cars_and_every_printed_purse() -> None:
+    """D-seven-bandits: 7 players (with Mei) use all 6 cars and the 5-6 round cards; Mei's
+    start purse is the $250 purse Marshal & Prisoners adds, so all 12 printed floor purses
+    are on the train."""
     cars = (0, 1, 2, 3, 5, 4)  # car-e (4 purses) is the caboose
     g = Game.new(Options(players=7, cars=cars), seed=3)
     assert "mei" in g.chars and g.last == 6
     assert g.options.band == "5-6"
     floor = [sum(g.loot_kind[t] == PURSE for t in g.floor_loot[2 * c]) for c in range(1, 7)]
-    assert floor == [1, 1, 0, 3, 3, 3]  # printed 1 1 0 3 3 4
-    assert len(tokens_of(g, PURSE)) == 18
+    assert floor == [1, 1, 0, 3, 3, 4]
+    assert len(tokens_of(g, PURSE)) == 19  # the 18 of the base game and Mei's
+    assert g.box == [t for t in g.box if g.loot_kind[t] != PURSE]  # no purse left over
     assert sum(len(h) for h in g.held) == 7
+    assert all(g.loot_value[g.held[b][0]] == 250 for b in range(7))
+    # With fewer players Mei still brings her own purse: the base purses serve the others.
+    g = Game.new(Options(players=3, characters=("mei", "belle", "doc")), seed=3)
+    assert len(tokens_of(g, PURSE)) == 19
 
 
 def test_two_bandit_characters_dealt_outside_ghost_doc_belle() -> None:

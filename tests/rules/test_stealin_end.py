@@ -13,6 +13,7 @@ from coltexpress.engine.content import BULLET
 from support import (
     bandit,
     clear_loot,
+    draw_or_play,
     give_loot,
     legal,
     new_game,
@@ -52,6 +53,7 @@ def test_the_rules_example_a_player_who_drew_has_no_action() -> None:
     put(g, cheyenne=(4, False), belle=(3, False), tuco=(1, True), doc=(2, False))
     for seat, card in ((0, "move"), (1, "shoot"), (3, "floor")):
         set_hand(g, seat, [card])
+    set_hand(g, 2, [])  # Tuco only draws: 4 draws take his 10 cards
     events = []
     for play in ("play move", "play shoot", "draw", "play floor"):
         events += g.apply(play)
@@ -119,7 +121,7 @@ def test_cards_return_to_their_owners_after_the_whole_pile() -> None:
 
 @pytest.mark.rule("base.stealin.accessible-card-returned-after-each-action")
 def test_accessible_card_goes_back_on_the_deck_once_performed() -> None:
-    g = fresh("accessible", players=3, events=False)
+    g = fresh("accessible", players=3)
     put(g, belle=(2, False), cheyenne=(2, False), django=(3, False))
     stealin(g, [("django", "floor"), ("belle", "move")])
     floor_card = g.pile[0]
@@ -158,12 +160,12 @@ def test_first_player_passes_to_the_left() -> None:
     first = g.first
     events = []
     while g.round_no == 0:
-        events += g.apply("draw")
+        events += draw_or_play(g)
     assert g.first == (first + 1) % 4
     assert next(e for e in events if e.kind == "round").data["first"] == g.first
     assert g.pending.seat == g.first
     while g.round_no == 1:
-        g.apply("draw")
+        draw_or_play(g)
     assert g.first == (first + 2) % 4
 
 
@@ -199,9 +201,10 @@ def test_loot_values_are_added_up() -> None:
     give_loot(g, "belle", "strongbox", 1000)
     give_loot(g, "cheyenne", "purse", 450)
     give_loot(g, "cheyenne", "purse", 250)
+    g.cylinder[:] = [6, 5, 6]  # Cheyenne is the Gunslinger
     result = g.result()
     assert result["loot"] == [1800, 700, 0]
-    assert result["totals"] == [1800, 700, 0]  # nobody shot: no Gunslinger
+    assert result["totals"] == [1800, 1700, 0]
 
 
 @pytest.mark.rule("base.end.gunslinger-prize-most-bullets-shot")
@@ -220,14 +223,15 @@ def test_gunslinger_prize_to_who_shot_most() -> None:
     assert result["totals"] == [1500, 1000, 0]
 
 
-def test_gunslinger_needs_at_least_one_bullet() -> None:
-    """D-gunslinger-zero: if nobody shot, nobody gets the Gunslinger prize."""
+def test_gunslinger_when_nobody_shot_goes_to_everyone() -> None:
+    """D-gunslinger-zero: the prize goes to the player(s) "who has the fewest Bullet cards of
+    his character's color remaining"; if nobody shot, every player is tied for it."""
     g = end_state()
     give_loot(g, "django", "purse", 350)
     result = g.result()
     assert result["shots"] == [0, 0, 0]
-    assert result["gunslingers"] == []
-    assert result["totals"] == [0, 0, 350]
+    assert result["gunslingers"] == [0, 1, 2]
+    assert result["totals"] == [1000, 1000, 1350]
     assert result["winners"] == [2]
 
 
@@ -252,8 +256,9 @@ def test_tie_broken_by_fewest_bullet_cards_received() -> None:
     give_loot(g, "cheyenne", "jewel", 500)
     give_loot(g, "django", "jewel", 500)
     g.received[:] = [3, 2, 0]  # Django received fewest, but he is not tied for richest
+    g.cylinder[:] = [5, 5, 5]
     result = g.result()
-    assert result["totals"] == [1000, 1000, 500]
+    assert result["totals"] == [2000, 2000, 1500]
     assert result["winners"] == [1]
 
 
@@ -285,5 +290,5 @@ def test_further_tie_shares_the_victory() -> None:
     give_loot(g, "doc", "purse", 500)
     g.received[:] = [2, 1, 0, 1]
     result = g.result()
-    assert result["totals"] == [1000, 1000, 0, 1000]
+    assert result["totals"] == [2000, 2000, 1000, 2000]  # nobody shot: $1000 each
     assert result["winners"] == [1, 3]  # tied on money and on bullets received

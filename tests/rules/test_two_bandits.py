@@ -20,18 +20,14 @@ from support import (
     set_hand,
     set_round,
     stealin,
+    to_first_turn,
     where,
 )
 
 SUGGESTED = ("tuco", "cheyenne", "django", "doc")  # rules 002's first-game teams
 
 
-def _ready(g):
-    """Play the placement and the picks (first legal choice) up to the first Schemin' turn."""
-    while g.pending.decision in ("place", "pick"):
-        g.apply(legal(g)[0])
-    assert g.pending.decision == "play"
-    return g
+_ready = to_first_turn
 
 
 def _at_turn(g, card: str, first: int = 0):
@@ -173,14 +169,15 @@ def test_chosen_bandit_in_caboose_other_in_next_car() -> None:
     "base.two-bandits.round-start.draw-six-total-seven",
 )
 def test_pick_one_card_then_draw_six() -> None:
-    """D-pick: the pick comes after the round card is revealed; any card of the deck may be
-    chosen, bullets included; the hand is then filled to 7."""
+    """D-pick: the pick comes at the start of the round, before the round card is revealed
+    (D-reveal-order); any card of the deck may be chosen, bullets included; the hand is then
+    filled to 7."""
     g = new_game("two-player", players=2)
     while g.pending.decision == "place":
         g.apply(legal(g)[0])
     seat = g.first
     assert g.pending.decision == "pick" and g.pending.seat == seat
-    assert g.round_card >= 0  # the round card is already revealed
+    assert g.round_card == -1 and g.view(seat)["round_card"] is None  # not revealed yet
     # A neutral bullet in the deck may be picked.
     g.neutral -= 1
     g.deck[seat].append(g.neutral_base + g.neutral)
@@ -193,7 +190,7 @@ def test_pick_one_card_then_draw_six() -> None:
     g.apply(f"pick {marshal}")
     assert g.pending.decision == "pick" and g.pending.seat == 1 - seat
     g.apply(legal(g)[0])
-    assert g.pending.decision == "play"
+    assert g.pending.decision == "play" and g.round_card >= 0  # dealt, then revealed
     assert marshal in [g.card_name(c) for c in g.hand[seat]]
     assert [len(h) for h in g.hand] == [7, 8]  # seat 1 has Doc
 
@@ -272,8 +269,8 @@ def test_no_cover_in_tunnel_or_speeding_turns() -> None:
     g.apply("play shoot@tuco")  # speeding-up: his second play follows, no cover
     assert g.pending.decision == "play" and g.pending.seat == 0
     g = _at_turn(new_game("two-player", players=2), "angry-marshal")  # S S T Sw
-    for _ in range(6):
-        g.apply("draw")
+    g.step = 6  # straight to the switching turn, which seat 0 opens
+    g.actor = g.schedule[6][1]
     set_hand(g, 0, ["shoot@tuco", "move@belle"])
     g.apply("play shoot@tuco")  # switching turn
     assert g.pending.decision == "play" and g.pending.seat == 1

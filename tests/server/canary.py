@@ -65,13 +65,15 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
     assert str(state["rng"]) not in raw, "the generator state was sent"
     for key, _ in _keys(message):
         assert key not in FORBIDDEN_KEYS, f"key {key!r} sent to seat {seat}"
-    own = set(game.bandits_of[seat]) if seat is not None else set()
-    owned = {t for b in own for t in state["held"][b]}
+    # A seat may see the purses it holds or once held (D-memory); everyone sees them all at
+    # the end of the game.
+    seen_bit = 0 if seat is None else 1 << seat
     for token, value in enumerate(state["loot_value"]):
         if (
             state["loot_kind"][token] == 0
             and not state["loot_public"][token]
-            and token not in owned
+            and not state["loot_seen"][token] & seen_bit
+            and not game.is_over
         ):
             pattern = rf'"id":\s*{token},\s*"kind":\s*"purse",\s*"value":'
             assert not re.search(pattern, raw), f"purse {token} (${value}) shown to seat {seat}"
@@ -84,10 +86,23 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
             mine = Counter(game.card_name(c) for c in game.hand[seat])
             assert Counter(value) == mine, f"seat {seat} got a hand that is not its own"
             checks += 1
+    # The card being resolved was revealed in public (D-known-cards).
+    resolving = game.pending.decision.value in ("move", "floor", "shoot", "rob", "punch",
+                                                "marshal")
+    revealed = game.resolve_i + 1 if resolving else game.resolve_i
     for i, entry in enumerate(view["pile"]):
-        hidden = game.pile_down[i] and i >= game.resolve_i and entry["seat"] != seat
+        hidden = game.pile_down[i] and i >= revealed and entry["seat"] != seat
         if hidden:
             assert entry["card"] is None, f"face-down card {i} shown to seat {seat}"
+        checks += 1
+    for player in view["players"]:
+        s = player["seat"]
+        known = [
+            sorted(game.card_name(c) for c in (owner if s == seat else public))
+            for _size, public, owner in reversed(game.deck_known[s])
+        ]
+        got = [segment["cards"] for segment in player["deck_top"]]
+        assert got == known, f"seat {seat} was told {got} of the top of seat {s}'s deck"
         checks += 1
     if message["type"] == "update":
         allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]

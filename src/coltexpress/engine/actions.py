@@ -19,7 +19,8 @@ Notation (one action per line, lower case, words separated by spaces)::
     punch doc purse back          target, loot he drops ("nothing" if he has none), push
     punch doc purse back take     Cheyenne keeps the purse the victim dropped
     marshal back                  where a Marshal card moves the Marshal
-    take purse                    Pickpocketing: take a purse from your space
+    take purse                    Pickpocketing: take a purse from your space (unseen)
+    take purse#12                 accessible edition: the purse token of your choice
 
 >>> parse_action("move forward 2")
 Move(direction='forward', distance=2)
@@ -197,10 +198,12 @@ class MarshalMove:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """Pickpocketing: take a purse from your space."""
+    """Pickpocketing: take a purse from your space (accessible edition: a chosen token)."""
+
+    token: int | None = None
 
     def __str__(self) -> str:
-        return "take purse"
+        return "take purse" + ("" if self.token is None else f"#{self.token}")
 
 
 Action = (
@@ -235,6 +238,7 @@ def _enumerate() -> list[Action]:
     ]
     out += [MarshalMove(d) for d in DIRECTIONS]
     out += [Take()]
+    out += [Take(t) for t in range(MAX_TOKENS)]
     return out
 
 
@@ -281,7 +285,7 @@ def _explain(text: str) -> str:
         "rob": "rob purse|jewel|strongbox or rob purse#<token>",
         "punch": "punch <bandit> nothing|purse|jewel|strongbox forward|back [take]",
         "marshal": "marshal forward|back",
-        "take": "take purse",
+        "take": "take purse or take purse#<token>",
     }
     if verb not in verbs:
         return f"unknown verb {verb!r}; verbs are {', '.join(verbs)}"

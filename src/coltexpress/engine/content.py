@@ -98,6 +98,7 @@ class BaseContent:
     strongbox_value: int
     strongbox_count: int
     start_purse: int
+    mei_start_purse: int
     conductor_ransom: int
     neutral_bullets: int
     gunslinger_bonus: int
@@ -153,6 +154,7 @@ def _load() -> BaseContent:
         strongbox_value=raw["strongbox_value"]["value"],
         strongbox_count=raw["strongbox_value"]["count"],
         start_purse=raw["start_purse"]["value"],
+        mei_start_purse=raw["mei_start_purse"]["value"],
         conductor_ransom=raw["conductor_ransom"]["value"],
         neutral_bullets=raw["neutral_bullets"]["count"],
         gunslinger_bonus=raw["gunslinger_bonus"]["value"],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import ids, resolve
+from . import ids, knowledge, resolve
 from .content import BULLET, MARSHAL, SHOOT, TurnType
 from .event import Event
 from .rng import below
@@ -80,7 +80,16 @@ def _place(g: Game, index: int) -> None:
 
 
 def begin_round(g: Game) -> None:
-    """Reveal the round card and deal hands (after the Pick step with 2 bandits)."""
+    """Deal hands (after the pick with 2 bandits per player), then reveal the round card
+    (rules 002 and 003 deal before the reveal; D-reveal-order)."""
+    g.turns_taken = [0] * g.n_players
+    if g.pick_rule:
+        _ask_pick(g, g.first)
+        return
+    _deal(g)
+
+
+def _reveal_round_card(g: Game) -> None:
     g.round_card = g.round_deck.pop()
     g.round_log = (*g.round_log, g.round_card)
     spec = g.round_specs[g.round_card]
@@ -98,11 +107,7 @@ def begin_round(g: Game) -> None:
                 schedule.append((t, seat))
     g.schedule = tuple(schedule)
     g.step = 0
-    g.turns_taken = [0] * n
-    if g.pick_rule:
-        _ask_pick(g, g.first)
-        return
-    _deal(g)
+    _ask_turn(g)
 
 
 def _ask_pick(g: Game, seat: int) -> None:
@@ -123,6 +128,7 @@ def _pick(g: Game, index: int) -> None:
     for i, card in enumerate(deck):
         if _card_id(g, ids.PICK, card) == index:
             g.hand[seat].append(deck.pop(i))
+            knowledge.forget_deck(g, seat)  # a card taken unseen from anywhere; then shuffled
             emit(g, "picked", seat, card=g.card_name(card))
             break
     nxt = (seat + 1) % g.n_players
@@ -144,28 +150,36 @@ def _deal(g: Game) -> None:
             # The 2-bandit rules shuffle after the pick; rules 002 shuffle at the start of
             # the round. Rules 000 otherwise shuffled at the end of the last round.
             shuffle(g, g.deck[s])
+            knowledge.forget_deck(g, s)
         got = draw(g, s, g.hand_target[s] - len(g.hand[s]))
         if g.expert and g.accessible:
             bullets = [c for c in g.hand[s] if g.card_kind[c] == BULLET]
             if bullets:
                 g.hand[s] = [c for c in g.hand[s] if g.card_kind[c] != BULLET]
                 g.discard[s].extend(bullets)
-                emit(g, "discard-bullets", None, seat=s, count=len(bullets))
+                knowledge.leave_hand(g, s, bullets)
+                emit(g, "discard-bullets", None, seat=s, count=len(bullets),
+                     cards=[g.card_name(c) for c in bullets])
         if g.events is not None:
             emit(g, "hand", s, cards=[g.card_name(c) for c in got])
-    _ask_turn(g)
+    _reveal_round_card(g)
 
 
 def draw(g: Game, seat: int, count: int) -> list[int]:
-    """Draw up to ``count`` cards from the top of a deck (Expert: reshuffle the discard)."""
-    deck, hand = g.deck[seat], g.hand[seat]
+    """Draw up to ``count`` cards from the top of a deck (Expert: reshuffle the discard);
+    with fewer left, as many as there are (D-draw-short)."""
+    deck = g.deck[seat]
     got: list[int] = []
     for _ in range(count):
         if not deck and not _rebuild_deck(g, seat):
             break
-        got.append(deck.pop())
-    hand.extend(got)
+        got.append(knowledge.draw_top(g, seat))
     return got
+
+
+def can_draw(g: Game, seat: int) -> bool:
+    """Whether a draw would bring at least one card (D-draw-short)."""
+    return bool(g.deck[seat]) or (g.expert and bool(g.discard[seat]))
 
 
 def _rebuild_deck(g: Game, seat: int) -> bool:
@@ -176,6 +190,7 @@ def _rebuild_deck(g: Game, seat: int) -> bool:
     deck.extend(g.discard[seat])
     g.discard[seat] = []
     shuffle(g, deck)  # the face-up discard order must not become the deck's
+    knowledge.forget_deck(g, seat)
     emit(g, "reshuffle", None, seat=seat)
     return True
 
@@ -197,8 +212,11 @@ def current_turn_type(g: Game) -> TurnType:
 
 def _play_ids(g: Game, seat: int) -> list[int]:
     tunnel = current_turn_type(g) is _TUNNEL
-    ghost = not tunnel and g.turns_taken[seat] == 0 and "stealth" in g.team_power[seat]
-    out = [ids.DRAW]
+    ghost = not tunnel and "stealth" in g.team_power[seat] and (
+        # Rules 002: a speeding-up turn is one turn of two plays; rules 000: two turns.
+        g.schedule[g.step][0] == 0 if g.accessible else g.turns_taken[seat] == 0
+    )
+    out = [ids.DRAW] if can_draw(g, seat) else []
     kinds, who = g.card_kind, g.who
     bandit_of = g.card_bandit
     for card in g.hand[seat]:
@@ -210,7 +228,7 @@ def _play_ids(g: Game, seat: int) -> list[int]:
             out.append(entry[0])
             if ghost:
                 out.append(entry[1])
-    return out
+    return out or [ids.PASS]  # nothing to play and nothing to draw (D-draw-short)
 
 
 def _cover_ids(g: Game, seat: int) -> list[int]:
@@ -229,11 +247,14 @@ def _cover_ids(g: Game, seat: int) -> list[int]:
 
 def _play(g: Game, index: int) -> None:
     seat = g.actor
-    if index == ids.DRAW:
-        got = draw(g, seat, 3)
-        if g.events is not None:
-            emit(g, "draw", None, seat=seat, count=len(got))
-            emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
+    if index in (ids.DRAW, ids.PASS):
+        if index == ids.PASS:
+            emit(g, "no-turn", None, seat=seat)
+        else:
+            got = draw(g, seat, 3)
+            if g.events is not None:
+                emit(g, "draw", None, seat=seat, count=len(got))
+                emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
         g.turns_taken[seat] += 1
         g.step += 1
         _ask_turn(g)
@@ -283,6 +304,11 @@ def _take_from_hand(g: Game, seat: int, index: int) -> int:
 def _to_pile(g: Game, seat: int, card: int, down: bool, *, cover: bool) -> None:
     g.pile.append(card)
     g.pile_down.append(down)
+    if g.hand_known[seat]:
+        if down:
+            knowledge.leave_hand_unseen(g, seat, g.card_bandit[card])
+        else:
+            knowledge.leave_hand(g, seat, [card])
     if g.events is None:
         return
     name = g.chars[g.card_bandit[card]]
@@ -300,8 +326,7 @@ def _end_schemin(g: Game) -> None:
         _ask_keep(g, g.first, first=True)
         return
     for s in range(g.n_players):
-        g.deck[s].extend(g.hand[s])  # unplayed cards go back on top of the deck
-        g.hand[s] = []
+        knowledge.push_hand(g, s)  # unplayed cards go back on top of the deck
     _start_stealin(g)
 
 
@@ -317,37 +342,38 @@ def _keep_ids(g: Game, seat: int) -> list[int]:
 
 
 def _ask_keep(g: Game, seat: int, *, first: bool = False) -> None:
+    """Ask each player in turn which cards he keeps; the choices stay hidden until all
+    have chosen, as if made at once (D-keep-at-once)."""
     while first or seat != g.first:
         first = False
         if len(_keep_ids(g, seat)) > 1:
             g.phase, g.actor, g.cur = KEEP, seat, -1
             return
-        _finish_keep(g, seat)
         seat = (seat + 1) % g.n_players
+    for i in range(g.n_players):
+        _discard_unkept(g, (g.first + i) % g.n_players)
     _start_stealin(g)
 
 
 def _keep(g: Game, index: int) -> None:
     seat = g.actor
-    if index == ids.PASS:
-        _finish_keep(g, seat)
-        _ask_keep(g, (seat + 1) % g.n_players)
-        return
-    hand = g.hand[seat]
-    for i, card in enumerate(hand):
-        if _card_id(g, ids.KEEP, card) == index:
-            g.kept[seat].append(hand.pop(i))
-            break
-    if len(_keep_ids(g, seat)) == 1:
-        _finish_keep(g, seat)
-        _ask_keep(g, (seat + 1) % g.n_players)
+    if index != ids.PASS:
+        hand = g.hand[seat]
+        for i, card in enumerate(hand):
+            if _card_id(g, ids.KEEP, card) == index:
+                g.kept[seat].append(hand.pop(i))
+                break
+        if len(_keep_ids(g, seat)) > 1:
+            return
+    _ask_keep(g, (seat + 1) % g.n_players)
 
 
-def _finish_keep(g: Game, seat: int) -> None:
+def _discard_unkept(g: Game, seat: int) -> None:
     discarded = g.hand[seat]
     g.discard[seat].extend(discarded)
     g.hand[seat] = g.kept[seat]
     g.kept[seat] = []
+    knowledge.leave_hand(g, seat, discarded)
     emit(g, "keep", None, seat=seat, kept=len(g.hand[seat]),
          discarded=[g.card_name(c) for c in discarded])
 
@@ -390,7 +416,7 @@ def finish_card(g: Game) -> None:
     if g.expert:
         g.discard[seat].append(card)
     elif g.accessible:
-        g.deck[seat].append(card)  # rules 002: each card goes back once performed
+        knowledge.push_public(g, seat, card)  # rules 002: each card goes back once performed
     g.resolve_i += 1
 
 
@@ -407,6 +433,7 @@ def _end_stealin(g: Game) -> None:
             g.deck[g.seat_of[g.card_bandit[card]]].append(card)
         for s in range(g.n_players):
             shuffle(g, g.deck[s])
+            knowledge.forget_deck(g, s)
     g.pile = []
     g.pile_down = []
     g.resolve_i = 0
@@ -455,7 +482,9 @@ def legal_ids(g: Game) -> tuple[int, ...]:
     if phase == PLACE:
         return tuple(ids.PLACE[g.char_idx[b]] for b in g.bandits_of[g.actor])
     if phase == PICKPOCKET:
-        return (ids.TAKE, ids.PASS)
+        from .round_events import pickpocket_options
+
+        return pickpocket_options(g)
     if phase == OVER:
         return ()
     return tuple(resolve.options(g, phase - RESOLVE_FIRST, g.cur))

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RULES_VERSION", "Decision", "Event", "Game", "Pending"]
 
-RULES_VERSION = "base-1"
+RULES_VERSION = "base-2"
 
 
 class Decision(StrEnum):
@@ -67,6 +67,7 @@ DECISIONS: tuple[Decision, ...] = tuple(Decision)
     PICKPOCKET,
     OVER,
 ) = range(len(DECISIONS))
+RESOLVE_FIRST = D_MOVE  # MOVE .. MARSHAL: a card being resolved
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +101,11 @@ _LIST_FIELDS = (
     "history",
     "box",
     "reserve",
+    "loot_seen",
 )
-_NESTED_FIELDS = ("floor_loot", "held", "deck", "hand", "discard", "kept")
+_NESTED_FIELDS = (
+    "floor_loot", "held", "deck", "hand", "discard", "kept", "deck_known", "hand_known"
+)
 
 
 class Game:
@@ -137,6 +141,7 @@ class Game:
         "loot_kind",
         "loot_value",
         "loot_public",
+        "loot_seen",
         "pos",
         "marshal",
         "floor_loot",
@@ -152,6 +157,8 @@ class Game:
         "hand",
         "discard",
         "kept",
+        "deck_known",
+        "hand_known",
         "pile",
         "pile_down",
         "round_deck",
@@ -203,6 +210,7 @@ class Game:
     loot_kind: tuple[int, ...]
     loot_value: tuple[int, ...]
     loot_public: tuple[bool, ...]
+    loot_seen: list[int]  # per token, a bit per seat that has seen its value
     pos: list[int]
     marshal: int
     floor_loot: list[list[int]]
@@ -218,6 +226,8 @@ class Game:
     hand: list[list[int]]
     discard: list[list[int]]
     kept: list[list[int]]
+    deck_known: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]  # see knowledge.py
+    hand_known: list[list[int]]
     pile: list[int]
     pile_down: list[bool]
     round_deck: list[int]
@@ -409,11 +419,18 @@ class Game:
         return self.seat_of[self.card_bandit[card]]
 
     def card_name(self, card: int) -> str:
-        """A card as notation: kind, and ``@bandit`` where a seat has two bandits."""
+        """A card as the table sees it: its kind, ``@bandit`` where a seat has two bandits;
+        a bandit's Bullet card with its colour and printed number (``bullet@belle:6``), a
+        neutral one as ``bullet``."""
         kind = ids.KIND_NAMES[self.card_kind[card]]
-        if self.card_kind[card] == BULLET or not self.options.two_bandits:
+        bandit = self.card_bandit[card]
+        if self.card_kind[card] == BULLET:
+            if bandit < 0:
+                return kind
+            return f"{kind}@{self.chars[bandit]}:{card - self.bullet_base[bandit] + 1}"
+        if not self.options.two_bandits:
             return kind
-        return f"{kind}@{self.chars[self.card_bandit[card]]}"
+        return f"{kind}@{self.chars[bandit]}"
 
     def __repr__(self) -> str:
         pend = self.pending

@@ -35,6 +35,7 @@ _WHO: tuple[str | None, ...] = (None, *CHARACTERS)
 DRAW = action_id(Draw())
 PASS = action_id(Pass())
 TAKE = action_id(Take())
+TAKE_TOKEN = [action_id(Take(t)) for t in range(MAX_TOKENS)]
 # PLAY[kind][who][hidden], who = 0 for "no bandit named", 1 + character index otherwise
 PLAY = [[[action_id(Play(k, w, h)) for h in (False, True)] for w in _WHO] for k in KIND_NAMES[:6]]
 PICK = [[action_id(Pick(k, w)) for w in _WHO] for k in KIND_NAMES]

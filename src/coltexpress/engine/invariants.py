@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from . import knowledge
 from .content import BULLET, content
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ def check_invariants(g: Game) -> list[str]:
     problems: list[str] = []
     spaces = 2 * (g.last + 1)
     n_loot = len(g.loot_kind)
-    if not (len(g.loot_value) == len(g.loot_public) == n_loot):
+    if not (len(g.loot_value) == len(g.loot_public) == len(g.loot_seen) == n_loot):
         problems.append("loot tables differ in length")
     if len(g.floor_loot) != spaces:
         problems.append("wrong number of spaces")
@@ -38,6 +39,11 @@ def check_invariants(g: Game) -> list[str]:
     where.update(g.reserve)
     if sorted(where) != list(range(n_loot)) or any(n != 1 for n in where.values()):
         problems.append("loot tokens are not conserved")
+    elif len(g.loot_seen) == n_loot:
+        for b, tokens in enumerate(g.held):
+            bit = 1 << g.seat_of[b]
+            if any(not g.loot_public[t] and not g.loot_seen[t] & bit for t in tokens):
+                problems.append(f"{g.chars[b]} holds a purse his player never saw")
     # Cards: every card exactly once (cylinders and the neutral pile included).
     cards = Counter(c for zone in (g.deck, g.hand, g.discard, g.kept) for cs in zone for c in cs)
     cards.update(g.pile_held())
@@ -66,6 +72,7 @@ def check_invariants(g: Game) -> list[str]:
         mine = sum(g.received[b] for b in g.bandits_of[s])
         if bullets != mine:
             problems.append(f"seat {s} holds {bullets} bullet cards but received {mine}")
+    problems += knowledge.check(g)
     if g.phase == OVER and (g.round_no < 5 and g.round_deck):
         problems.append("the game ended before the last round")
     if g.phase != OVER and g.round_no >= 5:

@@ -80,7 +80,11 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "neutral-bullet": lambda d: f"{_name(d['bandit'])} takes a neutral bullet.",
     "no-neutral-bullets": lambda d: "Not enough neutral bullets: nobody takes one.",
     "neutral-deck-removed": lambda d: "The neutral bullet deck is removed from the game.",
-    "shoot": lambda d: f"{_name(d['bandit'])} shoots {_name(d['target'])}.",
+    "shoot": lambda d: (
+        f"{_name(d['bandit'])} shoots {_name(d['target'])}, who takes "
+        f"{_name(d['bandit'])}'s bullet card {d['number']}."
+    ),
+    "no-turn": lambda d: f"Seat {d['seat']} has no card to play and none to draw.",
     "knocked-back": lambda d: f"{_name(d['bandit'])} is knocked back to {_place(d['to'])}.",
     "rob": lambda d: f"{_name(d['bandit'])} robs a {d['loot']}.",
     "rob-value": lambda d: f"The token {d['token']} is worth ${d['value']}.",

@@ -33,6 +33,11 @@ class RoundDeck(StrEnum):
 class Options:
     """Everything that selects a variant of the game.
 
+    ``round_deck`` follows ``events`` unless named: the first game's 5 round cards without
+    events, the advanced deck (4 round cards on a train station) with them. A station deck
+    without events is no game the rules describe and is refused; 5 round cards with events
+    play each round card's event and no station (docs/rules-decisions.md, D-options).
+
     ``characters`` names the bandits seat by seat (two per seat with ``two_bandits``);
     ``None`` draws them at random from the game's seed. ``cars`` picks train cars by their
     index in the car table, locomotive side first; ``None`` draws them at random.
@@ -45,7 +50,7 @@ class Options:
     characters: tuple[str, ...] | None = None
     powers: bool = True
     events: bool = True
-    round_deck: RoundDeck = RoundDeck.STATION
+    round_deck: RoundDeck | None = None
     two_bandits: bool = False
     expert: bool = False
     edition: Edition = Edition.RULES_2016
@@ -54,6 +59,8 @@ class Options:
 
     def __post_init__(self) -> None:
         for name, enum in (("round_deck", RoundDeck), ("edition", Edition)):
+            if getattr(self, name) is None and name == "round_deck":
+                continue  # follows events (see ``deck``)
             try:
                 object.__setattr__(self, name, enum(getattr(self, name)))
             except ValueError:
@@ -107,10 +114,17 @@ class Options:
             raise OptionsError(f"unknown preset {name!r}; presets are {', '.join(PRESETS)}")
         return cls(**{**PRESETS[name], **overrides})
 
+    @property
+    def deck(self) -> RoundDeck:
+        """The round deck in use: as named, or following ``events``."""
+        if self.round_deck is not None:
+            return self.round_deck
+        return RoundDeck.STATION if self.events else RoundDeck.FIRST_GAME
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         data = asdict(self)
-        data["round_deck"] = self.round_deck.value
+        data["round_deck"] = None if self.round_deck is None else self.round_deck.value
         data["edition"] = self.edition.value
         for key in ("characters", "cars"):
             if data[key] is not None:
@@ -157,10 +171,17 @@ class Options:
                 if self.players == 2
                 else f"the base game is for 3 to 6 players (7 with Mei), not {self.players}"
             )
-        if self.edition is Edition.ACCESSIBLE and self.round_deck is RoundDeck.FIRST_GAME:
+        if self.edition is Edition.ACCESSIBLE and self.deck is RoundDeck.FIRST_GAME:
             raise OptionsError(
                 "the accessible edition (rules 002) always builds its round deck from 4 round "
-                "cards on top of a train station; use round_deck='station'"
+                "cards on top of a train station, with their events; use round_deck='station' "
+                "and events=True"
+            )
+        if self.deck is RoundDeck.STATION and not self.events:
+            raise OptionsError(
+                "a train station is an event card: the round deck with a station needs "
+                "events=True (without events the game uses the first game's 5 round cards, "
+                "round_deck='first-game')"
             )
         pool = self.character_pool()
         if self.characters is not None:
@@ -215,7 +236,7 @@ class Options:
 
 
 PRESETS: dict[str, dict[str, Any]] = {
-    "first-game": {"powers": False, "events": False, "round_deck": RoundDeck.FIRST_GAME},
+    "first-game": {"powers": False, "events": False},
     "standard": {},
     "expert": {"expert": True},
     "two-player": {"players": 2, "two_bandits": True},

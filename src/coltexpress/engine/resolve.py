@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from . import ids
+from . import ids, knowledge
 from .actions import Move, Punch, Rob
 from .content import JEWEL, PURSE, ROB, SHOOT, STRONGBOX
 from .event import Event
@@ -56,12 +56,13 @@ def escape(g: Game, bandits: list[int]) -> None:
 def give_neutral(g: Game, bandits: list[int], *, reason: str) -> bool:
     """One neutral bullet on top of each bandit's deck, or none if too few are left.
 
-    In rules 002 the first shortage removes the neutral bullet deck from the game.
+    In rules 002's 2-player game the first shortage removes the neutral bullet deck from the
+    game (D-002-two-player-scope).
     """
     if not bandits:
         return True
     if g.neutral_gone or g.neutral < len(bandits):
-        if g.accessible and not g.neutral_gone:
+        if g.options.accessible_two_player and not g.neutral_gone:
             g.neutral_gone = True
             _emit(g, "neutral-deck-removed", None)
         _emit(g, "no-neutral-bullets", None, bandits=[g.chars[b] for b in bandits],
@@ -70,7 +71,7 @@ def give_neutral(g: Game, bandits: list[int], *, reason: str) -> bool:
     for b in bandits:
         g.neutral -= 1
         card = g.neutral_base + g.neutral
-        g.deck[g.seat_of[b]].append(card)
+        knowledge.push_public(g, g.seat_of[b], card)
         g.received[b] += 1
         _emit(g, "neutral-bullet", None, bandit=g.chars[b], reason=reason)
     return True
@@ -142,21 +143,18 @@ def shoot_targets(g: Game, b: int) -> list[int]:
     power = g.power[b]
     targets: list[int] = []
     if power == "lone-gunman" and _alone_for_django(g, b):
-        # Rules 002, Django alone: any bandit on his floor, anywhere along the train.
+        # Rules 002, Django alone: any bandit on his floor, anywhere along the train (on
+        # the roof past other bandits: he ignores line of sight; D-lone-gunman).
         targets = [t for t, p in enumerate(pos) if p & 1 == roof and p != space]
     elif roof:
-        if power == "lone-gunman":
-            # Rules 002: Django ignores line of sight on the roof.
-            targets = [t for t, p in enumerate(pos) if p & 1 and p != space]
-        else:
-            for step in (-1, 1):
-                c = car + step
-                while 0 <= c <= g.last:
-                    here = [t for t, p in enumerate(pos) if p == 2 * c + 1]
-                    if here:
-                        targets += here
-                        break
-                    c += step
+        for step in (-1, 1):
+            c = car + step
+            while 0 <= c <= g.last:
+                here = [t for t, p in enumerate(pos) if p == 2 * c + 1]
+                if here:
+                    targets += here
+                    break
+                c += step
     else:
         targets = [t for t, p in enumerate(pos) if p == space - 2 or p == space + 2]
     if power == "through-floor":  # Tuco, rules 000
@@ -191,13 +189,14 @@ def shoot_options(g: Game, b: int) -> list[int]:
 def do_shoot(g: Game, b: int, index: int) -> None:
     target = g.char_idx.index(ids.SHOOT.index(index))
     g.cylinder[b] -= 1
-    card = g.bullet_base[b] + g.cylinder[b]
+    card = g.bullet_base[b] + g.cylinder[b]  # the top of the cylinder: 6, then 5, ...
     seat = g.seat_of[target]
-    g.deck[seat].append(card)  # on top of the victim's deck
+    knowledge.push_public(g, seat, card)  # on top of the victim's deck
     g.received[target] += 1
     if g.seat_of[b] == seat:
         g.friendly[b] += 1
-    _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target])
+    _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target],
+          number=g.cylinder[b] + 1)
     if g.power[b] == "knockback":
         tcar = g.pos[target] >> 1
         car = g.pos[b] >> 1
@@ -245,6 +244,7 @@ def do_rob(g: Game, b: int, index: int) -> None:
         token = matching[random_index(g, len(matching))] if kind == PURSE else matching[0]
     loot.remove(token)
     g.held[b].append(token)
+    g.loot_seen[token] |= 1 << g.seat_of[b]
     kind_name = ids.LOOT_NAMES[g.loot_kind[token]]
     _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
     _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
@@ -260,8 +260,8 @@ def punch_options(g: Game, b: int) -> list[int]:
     if not victims:
         return []
     car = space >> 1
-    if g.accessible:
-        dirs: tuple[int, ...] = (0, 1)  # rules 002: a push off the train is cancelled
+    if g.options.accessible_two_player:
+        dirs: tuple[int, ...] = (0, 1)  # rules 002, 2 players: a push off the train is cancelled
     else:
         dirs = tuple(d for d in (0, 1) if 0 <= car + _DELTA[d] <= g.last)
     cheyenne = g.power[b] == "pickpocket"
@@ -296,6 +296,7 @@ def do_punch(g: Game, b: int, index: int) -> None:
         held.remove(token)
         if take:
             g.held[b].append(token)
+            g.loot_seen[token] |= 1 << g.seat_of[b]
             _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
                   value=g.loot_value[token])
         else:

@@ -103,14 +103,26 @@ def _next_pickpocket(g: Game) -> bool:
     return True
 
 
+def pickpocket_options(g: Game) -> tuple[int, ...]:
+    """Take a purse or pass; rules 002 name the token, as its Rob does (D-pickpocket)."""
+    if not g.accessible:
+        return (ids.TAKE, ids.PASS)
+    loot = g.floor_loot[g.pos[g.cur]]
+    return (*sorted(ids.TAKE_TOKEN[t] for t in loot if g.loot_kind[t] == PURSE), ids.PASS)
+
+
 def pickpocket_step(g: Game, index: int) -> None:
     b = g.cur
-    if index == ids.TAKE:
+    if index != ids.PASS:
         loot = g.floor_loot[g.pos[b]]
-        purses = [t for t in loot if g.loot_kind[t] == PURSE]
-        token = purses[random_index(g, len(purses))]
+        if index == ids.TAKE:
+            purses = [t for t in loot if g.loot_kind[t] == PURSE]
+            token = purses[random_index(g, len(purses))]  # taken unseen, as a Rob
+        else:
+            token = ids.TAKE_TOKEN.index(index)
         loot.remove(token)
         g.held[b].append(token)
+        g.loot_seen[token] |= 1 << g.seat_of[b]
         emit(g, "rob", None, bandit=g.chars[b], loot="purse", token=token)
         emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
              value=g.loot_value[token])
@@ -128,6 +140,7 @@ def hostage_conductor(g: Game) -> bool:
             g.loot_kind = (*g.loot_kind, PURSE)
             g.loot_value = (*g.loot_value, value)
             g.loot_public = (*g.loot_public, True)
+            g.loot_seen.append(0)
             token = len(g.loot_kind) - 1
             g.held[b].append(token)
             emit(g, "ransom", None, bandit=g.chars[b], token=token, value=value)

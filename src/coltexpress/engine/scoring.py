@@ -23,7 +23,9 @@ def score(g: Game) -> dict[str, Any]:
     received = [sum(g.received[b] for b in g.bandits_of[s]) for s in seats]
     best = max(shots)
     gunslingers: list[int] = []
-    if best > 0 and not g.options.accessible_two_player:
+    if not g.options.accessible_two_player:
+        # "the player(s) who shot the most bullets (i.e., who has the fewest Bullet cards of
+        # his character's color remaining)": when nobody shot, everyone (D-gunslinger-zero).
         gunslingers = [s for s in seats if shots[s] == best]
     totals = [loot[s] + (data.gunslinger_bonus if s in gunslingers else 0) for s in seats]
     richest = max(totals)

@@ -27,9 +27,9 @@ _INT_TUPLES = (
 )
 _INT_LISTS = (
     "pos", "cylinder", "received", "friendly", "pile", "round_deck", "turns_taken", "placed",
-    "queue", "history", "box", "reserve",
+    "queue", "history", "box", "reserve", "loot_seen",
 )
-_NESTED = ("floor_loot", "held", "deck", "hand", "discard", "kept")
+_NESTED = ("floor_loot", "held", "deck", "hand", "discard", "kept", "hand_known")
 
 
 def state_to_json(g: Game) -> dict[str, Any]:
@@ -46,6 +46,10 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "loot_public": list(g.loot_public),
         "pile_down": list(g.pile_down),
         "schedule": [list(x) for x in g.schedule],
+        "deck_known": [
+            [[size, list(public), list(owner)] for size, public, owner in segments]
+            for segments in g.deck_known
+        ],
     }
     for name in _INT_FIELDS + _BOOL_FIELDS:
         data[name] = getattr(g, name)
@@ -62,6 +66,21 @@ def _ints(value: Any, name: str) -> list[int]:
     ):
         raise RecordError(f"state field {name!r} must be a list of integers")
     return list(value)
+
+
+def _segments(value: Any) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    if not isinstance(value, list):
+        raise RecordError("state field 'deck_known' must be a list of segment lists")
+    out = []
+    for segment in value:
+        if not isinstance(segment, list) or len(segment) != 3:
+            raise RecordError("state field 'deck_known' holds a malformed segment")
+        size = segment[0]
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise RecordError("state field 'deck_known' holds a malformed segment")
+        out.append((size, tuple(_ints(segment[1], "deck_known")),
+                    tuple(_ints(segment[2], "deck_known"))))
+    return out
 
 
 def state_from_json(data: Any) -> Game:
@@ -104,6 +123,7 @@ def state_from_json(data: Any) -> Game:
         g.loot_public = tuple(bool(v) for v in data["loot_public"])
         g.pile_down = [bool(v) for v in data["pile_down"]]
         g.schedule = tuple((int(a), int(b)) for a, b in data["schedule"])
+        g.deck_known = [_segments(x) for x in data["deck_known"]]
         g.legal = None  # derived again on demand
         g.events = []
         g.quiet = False
@@ -166,6 +186,8 @@ def _check_shape(g: Game) -> None:
         "train": (g.train, g.last), "card_bandit": (g.card_bandit, len(g.card_kind)),
         "loot_public": (g.loot_public, len(g.loot_kind)), "pile_down": (g.pile_down, len(g.pile)),
         "floor_loot": (g.floor_loot, 2 * (g.last + 1)),
+        "deck_known": (g.deck_known, np_), "hand_known": (g.hand_known, np_),
+        "loot_seen": (g.loot_seen, len(g.loot_kind)),
     }
     for name, (table, size) in sizes.items():
         if len(table) != size:
@@ -206,7 +228,9 @@ def _check_shape(g: Game) -> None:
     if phase == OVER:
         ok = g.round_no == 5
     elif phase in (PLACE, PICK):
-        ok = g.cur == -1 and g.options.two_bandits and (phase == PICK or g.round_no == 0)
+        ok = g.cur == -1 and g.options.two_bandits and g.round_card == -1 and (
+            phase == PICK or g.round_no == 0
+        )
     elif phase in (PLAY, COVER):
         ok = g.cur == -1 and g.round_card >= 0 and g.step < len(g.schedule) and (
             g.schedule[g.step][1] == g.actor
@@ -228,7 +252,7 @@ def _check_shape(g: Game) -> None:
         ok = 0 <= space < len(g.floor_loot) and any(
             0 <= t < len(g.loot_kind) and g.loot_kind[t] == PURSE for t in g.floor_loot[space]
         )
-    if phase not in (PLACE, OVER):
+    if phase not in (PLACE, PICK, OVER):
         ok = ok and g.round_card >= 0  # every other decision is taken during a round
     if not ok:
         raise RecordError(f"state field 'phase' ({phase}) does not match the rest of the state")

@@ -86,10 +86,15 @@ def set_up(g: Game, options: Options, seed: int) -> None:
         public.append(is_public)
         return len(kinds) - 1
 
-    g.held = [[token(PURSE, data.start_purse, True)] for _ in range(nb)]
+    # Mei's start purse is the one Marshal & Prisoners adds for her (D-seven-bandits).
+    g.held = [
+        [token(PURSE, data.mei_start_purse if name == "mei" else data.start_purse, True)]
+        for name in chars
+    ]
     pool = list(data.purse_values)
-    for _ in range(nb):
-        pool.remove(data.start_purse)
+    for name in chars:
+        if name != "mei":
+            pool.remove(data.start_purse)
     order = list(range(len(pool)))
     rng.shuffle(order)
     pool = [pool[i] for i in order]
@@ -98,8 +103,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     for c, table_index in enumerate(train, start=1):
         spec = data.cars[table_index]
         for _ in range(spec.purses):
-            if pool:  # with 7 bandits the 18 purses run one short (docs/rules-decisions.md)
-                g.floor_loot[2 * c].append(token(PURSE, pool.pop(), False))
+            g.floor_loot[2 * c].append(token(PURSE, pool.pop(), False))
         for _ in range(spec.jewels):
             g.floor_loot[2 * c].append(token(JEWEL, data.jewel_value, True))
             jewels_left -= 1
@@ -112,6 +116,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.loot_kind = tuple(kinds)
     g.loot_value = tuple(values)
     g.loot_public = tuple(public)
+    g.loot_seen = [0] * len(kinds)
     g.marshal = 0
 
     # Cards. Each bandit's action cards (2 bandits per player: one of each kind per bandit,
@@ -153,13 +158,15 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.hand = [[] for _ in range(players)]
     g.discard = [[] for _ in range(players)]
     g.kept = [[] for _ in range(players)]
+    g.deck_known = [[] for _ in range(players)]
+    g.hand_known = [[] for _ in range(players)]
     g.pile = []
     g.pile_down = []
 
     # Round deck: top of the deck is the end of the list.
     g.round_specs = data.round_cards + data.stations
     n_round = len(data.round_cards)
-    if options.round_deck is RoundDeck.FIRST_GAME:
+    if options.deck is RoundDeck.FIRST_GAME:
         deck = [int(i) for i in rng.sample(list(range(n_round)), 5)]
     else:
         station = n_round + rng.below(len(data.stations))

@@ -1,9 +1,12 @@
 """What a seat may know: the one function every front end uses to see the game.
 
 A view is built by listing what may be shown, never by copying the state and deleting
-secrets. A seat sees its own hand and the values of the purses its bandits hold; everyone
-sees positions, loot by kind, face-up cards, the owners of face-down cards, deck and hand
-sizes, discard piles, bullets. ``seat=None`` is a spectator: public information only.
+secrets. A seat sees its own hand, the values of the purses its bandits hold and of every
+purse it once held (D-memory), and what it knows of its own deck's top; everyone sees
+positions, loot by kind, face-up and revealed cards, the owners of face-down cards, deck and
+hand sizes, discard piles, bullets, the cards known to lie on top of a deck or in a hand
+(see knowledge.py). ``seat=None`` is a spectator: public information only. At the end of the
+game every purse is turned over.
 """
 
 from __future__ import annotations
@@ -17,24 +20,49 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def _token(g: Game, t: int, visible: bool) -> dict[str, Any]:
+def _token(g: Game, t: int, known: set[int]) -> dict[str, Any]:
+    """A loot token, with its value where the viewer knows it."""
     entry: dict[str, Any] = {"id": t, "kind": ids.LOOT_NAMES[g.loot_kind[t]]}
-    if visible or g.loot_public[t]:
+    if t in known:
         entry["value"] = g.loot_value[t]
     return entry
 
 
+def known_tokens(g: Game, seat: int | None) -> set[int]:
+    """Tokens whose value ``seat`` knows: public, or seen (every token its bandits hold or
+    once held)."""
+    from .game import OVER
+
+    if g.phase == OVER:
+        return set(range(len(g.loot_kind)))
+    known = {t for t, public in enumerate(g.loot_public) if public}
+    if seat is not None:
+        bit = 1 << seat
+        known.update(t for t, seen in enumerate(g.loot_seen) if seen & bit)
+    return known
+
+
+def deck_top(g: Game, owner: int, seat: int | None) -> list[dict[str, Any]]:
+    """What ``seat`` knows of the top of ``owner``'s deck: segments from the top, each a
+    number of cards and the cards known to be among them."""
+    out = []
+    for size, public, mine in reversed(g.deck_known[owner]):
+        cards = mine if seat == owner else public
+        out.append({"size": size, "cards": sorted(g.card_name(c) for c in cards)})
+    return out
+
+
 def build_view(g: Game, seat: int | None) -> dict[str, Any]:
-    from .game import OVER, PLACE
+    from .game import OVER, PICKPOCKET, PLACE, RESOLVE_FIRST
 
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
     pend = g.pending
     placing = g.phase == PLACE
+    known = known_tokens(g, seat)
     spec = g.round_card_spec
     bandits = []
     for b, name in enumerate(g.chars):
-        mine = seat is not None and g.seat_of[b] == seat
         p = g.pos[b]
         bandits.append(
             {
@@ -42,7 +70,7 @@ def build_view(g: Game, seat: int | None) -> dict[str, Any]:
                 "seat": g.seat_of[b],
                 "car": None if p < 0 else p >> 1,
                 "roof": None if p < 0 else bool(p & 1),
-                "loot": [_token(g, t, mine) for t in g.held[b]],
+                "loot": [_token(g, t, known) for t in g.held[b]],
                 "bullets_left": g.cylinder[b],
                 "bullets_received": g.received[b],
                 "power": g.power[b],
@@ -54,14 +82,16 @@ def build_view(g: Game, seat: int | None) -> dict[str, Any]:
             {
                 "car": space >> 1,
                 "roof": bool(space & 1),
-                "loot": [_token(g, t, False) for t in tokens],
+                "loot": [_token(g, t, known) for t in tokens],
             }
         )
     pile = []
+    # Cards before the one resolving are done; the one resolving was revealed too.
+    revealed = g.resolve_i + 1 if RESOLVE_FIRST <= g.phase < PICKPOCKET else 0
     for i, card in enumerate(g.pile):
         b = g.card_bandit[card]
         owner = g.seat_of[b]
-        shown = not g.pile_down[i] or i < g.resolve_i or owner == seat
+        shown = not g.pile_down[i] or i < revealed or owner == seat
         pile.append(
             {
                 "seat": owner,
@@ -80,6 +110,8 @@ def build_view(g: Game, seat: int | None) -> dict[str, Any]:
                 "hand_size": len(g.hand[s]) + len(g.kept[s]),
                 "deck_size": len(g.deck[s]),
                 "discard": [g.card_name(c) for c in g.discard[s]],
+                "known_hand": sorted(g.card_name(c) for c in g.hand_known[s]),
+                "deck_top": deck_top(g, s, seat),
                 "placed": g.placed[s] >= 0 if placing else None,
             }
         )

@@ -64,8 +64,13 @@ def _who(name: str | None) -> str:
 
 
 def card_label(card: str) -> str:
+    """A card as a player reads it: ``shoot@tuco`` is "Shoot (Tuco)", ``bullet@belle:6``
+    "Bullet 6 (Belle)", ``bullet`` a neutral bullet."""
     kind, _, bandit = card.partition("@")
+    bandit, _, number = bandit.partition(":")
     text = CARD_NAMES.get(kind, kind)
+    if kind == "bullet":
+        return f"Bullet {number} ({_who(bandit)})" if bandit else "Neutral bullet"
     return f"{text} ({_who(bandit)})" if bandit else text
 
 
@@ -81,6 +86,8 @@ def label(action: str) -> str:
             return f"Play {card_label(kind if bandit is None else f'{kind}@{bandit}')}" + (
                 " face down" if hidden else ""
             )
+        case Pick(kind="bullet") | Keep(kind="bullet"):
+            return f"{'Pick' if isinstance(a, Pick) else 'Keep'} a bullet card"
         case Pick(kind=kind, bandit=bandit):
             return f"Pick {card_label(kind if bandit is None else f'{kind}@{bandit}')}"
         case Keep(kind=kind, bandit=bandit):
@@ -105,8 +112,10 @@ def label(action: str) -> str:
             return f"Punch {_who(t)}: {drops}{keep}, push him {_WAY[d]}"
         case MarshalMove(direction=d):
             return f"Move the Marshal {_WAY[d]}"
-        case Take():
+        case Take(token=None):
             return "Take a purse (Pickpocketing)"
+        case Take(token=token):
+            return f"Take the purse #{token} (Pickpocketing)"
     return action  # pragma: no cover - every action kind is listed above
 
 
@@ -115,7 +124,7 @@ def option_label(action: str, view: dict[str, Any]) -> str:
     if action == "draw" and view.get("seat") is not None:
         deck = view["players"][view["seat"]]["deck_size"]
         if deck == 0:
-            return "Draw (your deck is empty: no card)"
+            return "Draw 3 cards (your discard pile becomes your deck)"
         if deck < 3:
             return f"Draw {deck} card{'s' if deck > 1 else ''} (all your deck)"
     return label(action)

@@ -179,7 +179,8 @@ class HandPanel(Static):
             stealing = view["decision"] not in ("play", "cover", "keep", "pick", "place")
             text.append("empty (Stealin': the pile resolves)" if stealing else "empty", style="dim")
         for card in view["hand"]:
-            text.append(f"[{card_label(card)}]", style="bold cyan" if card != "bullet" else "dim")
+            dead = card.startswith("bullet")
+            text.append(f"[{card_label(card)}]", style="dim" if dead else "bold cyan")
             text.append(" ")
         if view.get("kept"):
             text.append("\nKept: " + ", ".join(card_label(c) for c in view["kept"]))

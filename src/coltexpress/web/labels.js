@@ -20,8 +20,9 @@ const who = (name) => (name ? cap(name) : "the Marshal");
 export function cardLabel(card) {
   const at = card.indexOf("@");
   const kind = at < 0 ? card : card.slice(0, at);
-  const bandit = at < 0 ? "" : card.slice(at + 1);
+  const [bandit, number] = (at < 0 ? "" : card.slice(at + 1)).split(":");
   const text = CARD_NAMES[kind] ?? kind;
+  if (kind === "bullet") return bandit ? `Bullet ${number} (${who(bandit)})` : "Neutral bullet";
   return bandit ? `${text} (${who(bandit)})` : text;
 }
 
@@ -37,9 +38,9 @@ export function label(action) {
     case "play":
       return `Play ${cardLabel(rest[0])}` + (rest[1] === "down" ? " face down" : "");
     case "pick":
-      return `Pick ${cardLabel(rest[0])}`;
+      return rest[0].startsWith("bullet") ? "Pick a bullet card" : `Pick ${cardLabel(rest[0])}`;
     case "keep":
-      return `Keep ${cardLabel(rest[0])}`;
+      return rest[0].startsWith("bullet") ? "Keep a bullet card" : `Keep ${cardLabel(rest[0])}`;
     case "place":
       return `Put ${who(rest[0])} in the caboose`;
     case "move": {
@@ -62,8 +63,12 @@ export function label(action) {
     }
     case "marshal":
       return `Move the Marshal ${WAY[rest[0]]}`;
-    case "take":
-      return "Take a purse (Pickpocketing)";
+    case "take": {
+      const token = (rest[0] || "").split("#")[1];
+      return token === undefined
+        ? "Take a purse (Pickpocketing)"
+        : `Take the purse #${token} (Pickpocketing)`;
+    }
     default:
       return action;
   }
@@ -73,7 +78,7 @@ export function label(action) {
 export function optionLabel(action, view) {
   if (action === "draw" && view.seat !== null && view.seat !== undefined) {
     const deck = view.players[view.seat].deck_size;
-    if (deck === 0) return "Draw (your deck is empty: no card)";
+    if (deck === 0) return "Draw 3 cards (your discard pile becomes your deck)";
     if (deck < 3) return `Draw ${deck} card${deck > 1 ? "s" : ""} (all your deck)`;
   }
   return label(action);

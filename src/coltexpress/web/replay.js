@@ -92,7 +92,8 @@ async function main() {
     ["Players", o.players],
     ["Characters", o.characters ? o.characters.join(", ") : "drawn from the seed"],
     ["Advanced rules", `${o.powers ? "powers" : "no powers"}, ${o.events ? "events" : "no events"}`],
-    ["Round deck", o.round_deck],
+    ["Round deck", (o.round_deck ?? (o.events ? "station" : "first-game")) === "station"
+      ? "4 round cards on a train station" : "5 round cards"],
     ["Variants", [o.two_bandits && "2 bandits per player", o.expert && "Expert Variant", o.mei && "Mei"].filter(Boolean).join(", ") || "none"],
     ["Edition", o.edition],
     ["Seed", body.seed],
