@@ -61,19 +61,29 @@ def test_playing_a_clone_never_changes_the_original(label: str, options: Options
         assert_sound(g)
 
 
+FLAT = ("pos", "cylinder", "received", "friendly", "pile", "pile_down", "round_deck",
+        "turns_taken", "placed", "queue", "history", "box", "reserve", "loot_seen")
+NESTED = ("floor_loot", "held", "deck", "hand", "discard", "kept", "deck_known", "hand_known")
+
+
 def _mutate_everything(c: Game) -> None:
     """Change every mutable container of a clone in place."""
-    for name in ("pos", "cylinder", "received", "friendly", "pile", "pile_down", "round_deck",
-                 "turns_taken", "placed", "queue", "history", "box", "reserve"):
+    for name in FLAT:
         value = getattr(c, name)
         value.append(value[0] if value else 0)
         value.reverse()
-    for name in ("floor_loot", "held", "deck", "hand", "discard", "kept"):
+    for name in NESTED:
         lists = getattr(c, name)
         for inner in lists:
             inner.append(-1)
         lists.append([99])
     c.events.append(None)  # type: ignore[arg-type]
+
+
+def test_the_mutation_reaches_every_list_of_the_state() -> None:
+    g = Game.new(Options.preset("standard", players=3), seed=1)
+    lists = {n for n in Game.__slots__ if isinstance(getattr(g, n), list)}
+    assert lists == {*FLAT, *NESTED, "events"}
 
 
 @pytest.mark.parametrize(("label", "options"), CONFIGS[1::2], ids=CONFIG_IDS[1::2])

@@ -216,6 +216,20 @@ def test_inconsistent_state_is_refused(states: list[dict[str, Any]]) -> None:
     data["first"] = 63  # used to send the Expert keep step round forever
     with pytest.raises(RecordError, match="first"):
         Game.from_json(data)
+    # Knowledge that is not true of the cards: a card "known" on top of a deck it is not in.
+    data = copy.deepcopy(states[0])
+    stranger = data["deck"][1][0]
+    data["deck_known"][0] = [[1, [stranger], [stranger]]]
+    with pytest.raises(RecordError, match="known"):
+        Game.from_json(data)
+    data = copy.deepcopy(states[0])
+    data["deck_known"][0] = [[10**6, [], []]]
+    with pytest.raises(RecordError, match="known deck segment"):
+        Game.from_json(data)
+    data = copy.deepcopy(states[0])
+    data["loot_seen"] = data["loot_seen"][:-1]
+    with pytest.raises(RecordError, match="loot_seen"):
+        Game.from_json(data)
 
 
 # ---------------------------------------------------------------------------- malformed records
