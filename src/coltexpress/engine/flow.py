@@ -40,10 +40,21 @@ def random_index(g: Game, n: int) -> int:
     return value
 
 
+# Public events before which a front end may show the game as it stands (see Game.frames).
+FRAME_KINDS = frozenset({"stealin", "reveal", "event", "round-end", "game-over"})
+
+
 def emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
     events = g.events
     if events is not None:
+        if g.frames is not None and kind in FRAME_KINDS:
+            g.frames.append((len(events), g.clone()))
         events.append(Event(kind, data, to))
+
+
+def who(g: Game, seat: int) -> list[str]:
+    """The bandits a seat plays (for narration)."""
+    return [g.chars[b] for b in g.bandits_of[seat]]
 
 
 # ---------------------------------------------------------------------------- start
@@ -71,7 +82,7 @@ def _place(g: Game, index: int) -> None:
         caboose = g.placed[s]
         for b in g.bandits_of[s]:
             g.pos[b] = 2 * g.last if b == caboose else 2 * (g.last - 1)
-        emit(g, "reveal-placement", None, seat=s, caboose=g.chars[caboose],
+        emit(g, "reveal-placement", None, seat=s, who=who(g, s), caboose=g.chars[caboose],
              next_car=g.chars[next(b for b in g.bandits_of[s] if b != caboose)])
     begin_round(g)
 
@@ -94,8 +105,10 @@ def _reveal_round_card(g: Game) -> None:
     g.round_log = (*g.round_log, g.round_card)
     spec = g.round_specs[g.round_card]
     turns = spec.turns_for(g.options.band)
-    emit(g, "round", None, round=g.round_no + 1, card=spec.name, event=spec.event,
-         turns=[t.value for t in turns], first=g.first)
+    event = spec.event if g.options.events else None
+    emit(g, "round", None, round=g.round_no + 1, card=spec.name, event=event,
+         turns=[t.value for t in turns], first=g.first, who=who(g, g.first),
+         station=spec.station)
     schedule: list[tuple[int, int]] = []
     n = g.n_players
     for t, kind in enumerate(turns):
@@ -158,7 +171,7 @@ def _deal(g: Game) -> None:
                 g.hand[s] = [c for c in g.hand[s] if g.card_kind[c] != BULLET]
                 g.discard[s].extend(bullets)
                 knowledge.leave_hand(g, s, bullets)
-                emit(g, "discard-bullets", None, seat=s, count=len(bullets),
+                emit(g, "discard-bullets", None, seat=s, who=who(g, s), count=len(bullets),
                      cards=[g.card_name(c) for c in bullets])
         if g.events is not None:
             emit(g, "hand", s, cards=[g.card_name(c) for c in got])
@@ -191,7 +204,7 @@ def _rebuild_deck(g: Game, seat: int) -> bool:
     g.discard[seat] = []
     shuffle(g, deck)  # the face-up discard order must not become the deck's
     knowledge.forget_deck(g, seat)
-    emit(g, "reshuffle", None, seat=seat)
+    emit(g, "reshuffle", None, seat=seat, who=who(g, seat))
     return True
 
 
@@ -228,7 +241,9 @@ def _play_ids(g: Game, seat: int) -> list[int]:
             out.append(entry[0])
             if ghost:
                 out.append(entry[1])
-    return out or [ids.PASS]  # nothing to play and nothing to draw (D-draw-short)
+    # Ids in their fixed order (draw; Move, Change Floor, ... each face-down variant after its
+    # card), so a card keeps its place in the list whatever the hidden order of the hand.
+    return sorted(out) or [ids.PASS]  # nothing to play and nothing to draw (D-draw-short)
 
 
 def _cover_ids(g: Game, seat: int) -> list[int]:
@@ -242,18 +257,18 @@ def _cover_ids(g: Game, seat: int) -> list[int]:
         index = ids.PLAY[kind][g.who[b]][0]
         if index not in out:
             out.append(index)
-    return out
+    return sorted(out)
 
 
 def _play(g: Game, index: int) -> None:
     seat = g.actor
     if index in (ids.DRAW, ids.PASS):
         if index == ids.PASS:
-            emit(g, "no-turn", None, seat=seat)
+            emit(g, "no-turn", None, seat=seat, who=who(g, seat))
         else:
             got = draw(g, seat, 3)
             if g.events is not None:
-                emit(g, "draw", None, seat=seat, count=len(got))
+                emit(g, "draw", None, seat=seat, who=who(g, seat), count=len(got))
                 emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
         g.turns_taken[seat] += 1
         g.step += 1
@@ -285,7 +300,7 @@ def _cover(g: Game, index: int) -> None:
         card = _take_from_hand(g, seat, index)
         _to_pile(g, seat, card, False, cover=True)
     else:
-        emit(g, "no-cover", None, seat=seat)
+        emit(g, "no-cover", None, seat=seat, who=who(g, seat))
     g.step += 1
     _ask_turn(g)
 
@@ -338,7 +353,7 @@ def _keep_ids(g: Game, seat: int) -> list[int]:
         index = _card_id(g, ids.KEEP, card)
         if index not in out:
             out.append(index)
-    return out
+    return sorted(out)
 
 
 def _ask_keep(g: Game, seat: int, *, first: bool = False) -> None:
@@ -374,7 +389,7 @@ def _discard_unkept(g: Game, seat: int) -> None:
     g.hand[seat] = g.kept[seat]
     g.kept[seat] = []
     knowledge.leave_hand(g, seat, discarded)
-    emit(g, "keep", None, seat=seat, kept=len(g.hand[seat]),
+    emit(g, "keep", None, seat=seat, who=who(g, seat), kept=len(g.hand[seat]),
          discarded=[g.card_name(c) for c in discarded])
 
 
@@ -441,13 +456,14 @@ def _end_stealin(g: Game) -> None:
     if g.options.events and spec.event is not None:
         from .round_events import run_event
 
-        emit(g, "event", None, name=spec.event)
+        emit(g, "event", None, name=spec.event, station=spec.station)
         if run_event(g, spec.event):
             return  # waits for decisions (Pickpocketing)
     end_round(g)
 
 
 def end_round(g: Game) -> None:
+    emit(g, "round-end", None, round=g.round_no + 1)
     g.round_no += 1
     g.round_card = -1
     if g.round_no >= 5 or not g.round_deck:
@@ -455,7 +471,7 @@ def end_round(g: Game) -> None:
         g.legal = ()
         from .scoring import score
 
-        emit(g, "game-over", None, **score(g))
+        emit(g, "game-over", None, **score(g), players=[who(g, s) for s in range(g.n_players)])
         return
     g.first = (g.first + 1) % g.n_players
     begin_round(g)

@@ -28,7 +28,7 @@ from .options import Options
 if TYPE_CHECKING:
     import random
 
-__all__ = ["RULES_VERSION", "Decision", "Event", "Game", "Pending"]
+__all__ = ["RULES_VERSION", "Decision", "Event", "Frame", "Game", "Pending"]
 
 RULES_VERSION = "base-2"
 
@@ -179,6 +179,7 @@ class Game:
         "history",
         "events",
         "quiet",
+        "frames",
     )
 
     # statics
@@ -248,6 +249,7 @@ class Game:
     history: list[int]
     events: list[Event] | None
     quiet: bool  # no events are built (search roll-outs)
+    frames: list[tuple[int, Game]] | None  # snapshots for apply_frames, else None
 
     # ------------------------------------------------------------------ construction
 
@@ -324,6 +326,26 @@ class Game:
         self.legal = None
         flow.apply_id(self, index)
         return events
+
+    def apply_frames(self, action: Action | str) -> list[Frame]:
+        """Play an action like :meth:`apply`, and return what happened as frames: the events
+        cut before each card revealed in the Stealin' phase, each event or station, each end
+        of round and the end of the game, each frame with the game as it stood after them
+        (``frame.view(seat)``), so that a front end can show every card resolve."""
+        self.frames = []
+        try:
+            events = self.apply(action)
+            marks = self.frames
+        finally:
+            self.frames = None
+        frames = []
+        start = 0
+        for index, state in marks:
+            if index > start:
+                frames.append(Frame(events[start:index], state, final=False))
+                start = index
+        frames.append(Frame(events[start:], self.clone(), final=True))
+        return frames
 
     def _to_id(self, action: Action | str) -> int:
         if isinstance(action, str):
@@ -440,14 +462,39 @@ class Game:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What one step of :meth:`Game.apply_frames` showed: its events and the game after them.
+
+    ``kind`` is what the frame is about (``reveal``: a card resolves; ``event``, ``stealin``,
+    ``round-end``, ``game-over``; ``play`` for anything else); ``final`` marks the last frame,
+    whose game is the game as it now stands."""
+
+    events: list[Event]
+    state: Game
+    final: bool
+
+    @property
+    def kind(self) -> str:
+        first = self.events[0].kind if self.events else ""
+        return first if first in flow.FRAME_KINDS else "play"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view of the game at this frame (an intermediate frame has no pending
+        decision: its ``decision`` is ``watch``)."""
+        from .views import build_view
+
+        return build_view(self.state, seat, frame=not self.final)
+
+
 def _make_clone() -> Callable[[Game], Game]:
     """Compile a copy function that names every field once (as dataclasses do)."""
-    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events"}
+    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events", "frames"}
     lines = ["def clone(self):", "    o = new(Game)"]
     lines += [f"    o.{n} = self.{n}" for n in Game.__slots__ if n not in copied]
     lines += [f"    o.{n} = self.{n}[:]" for n in _LIST_FIELDS]
     lines += [f"    o.{n} = [x[:] for x in self.{n}]" for n in _NESTED_FIELDS]
-    lines += ["    o.events = []", "    return o"]
+    lines += ["    o.events = []", "    o.frames = None", "    return o"]
     namespace: dict[str, Any] = {"new": object.__new__, "Game": Game}
     exec("\n".join(lines), namespace)  # source built from the field names above
     clone: Callable[[Game], Game] = namespace["clone"]

@@ -1,117 +1,197 @@
-"""Plain sentences for events, for logs, terminals and screen readers."""
+"""Plain sentences for events, for logs, terminals, browsers and screen readers.
+
+Every name comes from the display-name table (names.py): bandits, cards, round cards and
+events as printed, never an internal name or a token number. A private event is written to
+its reader ("you").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import names
+
 if TYPE_CHECKING:
     from .game import Event
 
 
 def _name(value: Any) -> str:
-    return str(value).capitalize() if value else "The Marshal"
+    return names.bandit(value) if value else "The Marshal"
 
 
-def _place(where: Any) -> str:
-    car = where["car"]
-    spot = "the locomotive" if car == 0 else f"car {car}"
-    return f"the roof of {spot}" if where["roof"] else f"inside {spot}"
+def _player(d: dict[str, Any]) -> str:
+    text = names.player(d["who"])
+    return text[0].upper() + text[1:]
 
 
-def _car(car: int) -> str:
-    return "the locomotive" if car == 0 else f"car {car}"
+def _to(where: dict[str, Any]) -> str:
+    """``to the roof of car 2`` or ``into car 2``."""
+    car = names.car(where["car"], where.get("cars"))
+    return f"to the roof of {car}" if where["roof"] else f"into {car}"
+
+
+def _car(d: dict[str, Any], key: str = "car") -> str:
+    return names.car(d[key], d.get("cars"))
 
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def _card(card: Any) -> str:
+def _cards(cards: list[str]) -> str:
+    return ", ".join(names.card(c) for c in cards) or "nothing"
+
+
+def _a_card(card: Any, *, owner: bool = True) -> str:
     if card is None:
-        return "a face-down card"
-    kind, _, who = str(card).partition("@")  # "shoot@tuco": a card of one of two bandits
-    return f"{_name(who)}'s {kind} card" if who else f"a {kind} card"
+        return "a card face down"
+    label = names.card(str(card), owner=owner)
+    if str(card).startswith("bullet"):
+        return label
+    return f"{'an' if label[0] in 'AEIOU' else 'a'} {label} card"
+
+
+def _money(n: int) -> str:
+    return f"${n:,}"
+
+
+def _round(d: dict[str, Any]) -> str:
+    turns = ", ".join(names.turn(t) for t in d["turns"])
+    card = names.round_card(d["card"])
+    kind = "Train station" if d.get("station") else "Round card"
+    text = f"Round {d['round']} of 5. {kind}: {card} (turns: {turns})."
+    if d["event"]:
+        text += f" At the end of the round: {names.event(d['event'])}."
+    else:
+        text += " No event at the end of the round."
+    return text + f" {_player(d)} plays first."
+
+
+def _no_effect(d: dict[str, Any]) -> str:
+    who = _name(d["bandit"])
+    return {
+        "out-of-bullets": f"{who} has no bullets left: the Shoot has no effect.",
+        "no-loot": f"{who} finds nothing to rob.",
+    }.get(d["reason"], f"{who} has nobody to {_verb(d['card'])}: no effect.")
+
+
+def _verb(card: str) -> str:
+    kind = card.partition("@")[0]
+    return {"shoot": "shoot", "punch": "punch"}.get(kind, "target")
+
+
+def _floor(d: dict[str, Any]) -> str:
+    car = names.car(d["to"]["car"], d["to"].get("cars"))
+    if d["to"]["roof"]:
+        return f"{_name(d['bandit'])} climbs onto the roof of {car}."
+    return f"{_name(d['bandit'])} climbs down into {car}."
+
+
+def _escape(d: dict[str, Any]) -> str:
+    bullet = ", takes a neutral bullet" if d["bullet"] else ""
+    where = names.place(d["car"], True, d.get("cars"))
+    return f"{_name(d['bandit'])} meets the Marshal{bullet} and escapes to {where}."
+
+
+def _reason(reason: str) -> str:
+    return {
+        "angry-marshal": " from the Angry Marshal",
+        "passengers-rebellion": " from the rebelling passengers",
+    }.get(reason, "")
+
+
+def _drop(d: dict[str, Any]) -> str:
+    loot = names.loot(d["loot"])
+    text = f"{_name(d['bandit'])} drops {loot}"
+    if d["taken_by"]:
+        return text + f", and {_name(d['taken_by'])} takes it."
+    return text + "."
+
+
+def _event(d: dict[str, Any]) -> str:
+    kind = "Train station" if d.get("station") else "Event"
+    return f"{kind}: {names.event(d['name'])}. {names.event_help(d['name']).partition(': ')[2]}"
+
+
+def _game_over(d: dict[str, Any]) -> str:
+    winners = d["winners"]
+    who = [names.player(d["players"][s]) for s in winners]
+    money = _money(d["totals"][winners[0]])
+    if len(winners) == 1:
+        return f"Game over. {who[0][0].upper()}{who[0][1:]} wins with {money}."
+    together = ", ".join(who[:-1]) + " and " + who[-1]
+    return f"Game over. {together[0].upper()}{together[1:]} share the victory, {money} each."
 
 
 _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
-    "round": lambda d: (
-        f"Round {d['round']}: {d['card']} ({' '.join(d['turns'])})"
-        + (f", event {d['event']}" if d["event"] else "")
-        + f"; seat {d['first']} plays first."
-    ),
+    "round": _round,
     "placed": lambda d: f"You put {_name(d['bandit'])} in the caboose.",
     "reveal-placement": lambda d: (
-        f"Seat {d['seat']}: {_name(d['caboose'])} in the caboose, "
-        f"{_name(d['next_car'])} in the next car."
+        f"{_name(d['caboose'])} starts in the caboose, {_name(d['next_car'])} in the car "
+        "next to it."
     ),
-    "picked": lambda d: f"You pick {_card(d['card'])}.",
-    "hand": lambda d: f"Your hand: {', '.join(d['cards']) or 'nothing'}.",
-    "draw": lambda d: f"Seat {d['seat']} draws {_count(d['count'], 'card')}.",
-    "drawn": lambda d: f"You draw {', '.join(d['cards']) or 'nothing'}.",
+    "picked": lambda d: f"You pick {_a_card(d['card'])} before shuffling your deck.",
+    "hand": lambda d: f"Your hand: {_cards(d['cards'])}.",
+    "draw": lambda d: f"{_player(d)} draws {_count(d['count'], 'card')}.",
+    "drawn": lambda d: f"You draw {_cards(d['cards'])}.",
     "play": lambda d: (
-        f"{_name(d['bandit'])} plays {_card(d['card'])}"
-        + (" under cover" if d["cover"] else "")
+        f"{_name(d['bandit'])} plays {_a_card(d['card'], owner=False)}"
+        + (" to cover the shot" if d["cover"] else "")
         + "."
     ),
-    "play-private": lambda d: f"Your face-down card is {_card(d['card'])}.",
-    "no-cover": lambda d: f"Seat {d['seat']} plays no cover card.",
+    "play-private": lambda d: f"Your face-down card is {_a_card(d['card'], owner=False)}.",
+    "no-cover": lambda d: f"{_player(d)} plays no cover card.",
+    "no-turn": lambda d: f"{_player(d)} has no card to play and none to draw: the turn passes.",
     "keep": lambda d: (
-        f"Seat {d['seat']} keeps {_count(d['kept'], 'card')} and discards "
-        f"{_count(len(d['discarded']), 'card')}."
+        f"{_player(d)} keeps {_count(d['kept'], 'card')} and discards "
+        f"{_cards(d['discarded'])}."
     ),
     "discard-bullets": lambda d: (
-        f"Seat {d['seat']} discards {_count(d['count'], 'bullet card')}."
+        f"{_player(d)} discards {_count(d['count'], 'bullet card')}: {_cards(d['cards'])}."
     ),
-    "reshuffle": lambda d: f"Seat {d['seat']} shuffles the discard pile into a new deck.",
-    "stealin": lambda d: f"Stealin'! {d['cards']} cards to resolve.",
-    "reveal": lambda d: f"{_name(d['bandit'])}: {_card(d['card'])}.",
-    "no-effect": lambda d: {
-        "out-of-bullets": f"{_name(d['bandit'])} has no bullets left.",
-        "no-loot": f"{_name(d['bandit'])} finds nothing to rob.",
-    }.get(d["reason"], f"{_name(d['bandit'])} has no target."),
-    "move": lambda d: f"{_name(d['bandit'])} moves to {_place(d['to'])}.",
-    "floor": lambda d: f"{_name(d['bandit'])} climbs to {_place(d['to'])}.",
-    "escape": lambda d: (
-        f"{_name(d['bandit'])} meets the Marshal"
-        + (", takes a neutral bullet" if d["bullet"] else "")
-        + f" and escapes to the roof of {_car(d['car'])}."
+    "reshuffle": lambda d: f"{_player(d)} shuffles the discard pile into a new deck.",
+    "stealin": lambda d: (
+        f"Stealin'! The pile is turned over: {_count(d['cards'], 'card')} to resolve, in the "
+        "order they were played."
     ),
-    "neutral-bullet": lambda d: f"{_name(d['bandit'])} takes a neutral bullet.",
-    "no-neutral-bullets": lambda d: "Not enough neutral bullets: nobody takes one.",
+    "reveal": lambda d: f"{_name(d['bandit'])}'s card: {names.card(str(d['card']), owner=False)}.",
+    "no-effect": _no_effect,
+    "move": lambda d: f"{_name(d['bandit'])} moves {_to(d['to'])}.",
+    "floor": _floor,
+    "escape": _escape,
+    "neutral-bullet": lambda d: (
+        f"{_name(d['bandit'])} takes a neutral bullet{_reason(d['reason'])}."
+    ),
+    "no-neutral-bullets": lambda d: "Not enough neutral bullets for everyone: nobody takes one.",
     "neutral-deck-removed": lambda d: "The neutral bullet deck is removed from the game.",
     "shoot": lambda d: (
         f"{_name(d['bandit'])} shoots {_name(d['target'])}, who takes "
         f"{_name(d['bandit'])}'s bullet card {d['number']}."
     ),
-    "no-turn": lambda d: f"Seat {d['seat']} has no card to play and none to draw.",
-    "knocked-back": lambda d: f"{_name(d['bandit'])} is knocked back to {_place(d['to'])}.",
-    "rob": lambda d: f"{_name(d['bandit'])} robs a {d['loot']}.",
-    "rob-value": lambda d: f"The token {d['token']} is worth ${d['value']}.",
+    "knocked-back": lambda d: f"{_name(d['bandit'])} is knocked back {_to(d['to'])}.",
+    "rob": lambda d: f"{_name(d['bandit'])} robs {names.loot(d['loot'])}.",
+    "rob-value": lambda d: f"The purse you took is worth {_money(d['value'])}.",
     "punch": lambda d: f"{_name(d['bandit'])} punches {_name(d['target'])}.",
-    "drop": lambda d: (
-        f"{_name(d['bandit'])} loses a {d['loot']}"
-        + (f", taken by {_name(d['taken_by'])}." if d["taken_by"] else ".")
-    ),
-    "pushed": lambda d: f"{_name(d['bandit'])} is pushed to {_place(d['to'])}.",
+    "drop": _drop,
+    "pushed": lambda d: f"{_name(d['bandit'])} is pushed {_to(d['to'])}.",
     "not-pushed": lambda d: f"{_name(d['bandit'])} cannot leave the train and stays.",
-    "marshal": lambda d: f"The Marshal moves to {_car(d['to'])}.",
-    "event": lambda d: f"Event: {d['name']}.",
-    "swept": lambda d: f"{_name(d['bandit'])} ends up on the roof of {_car(d['car'])}.",
-    "strongbox": lambda d: f"A strongbox appears in {_car(d['car'])}.",
-    "no-pickpocket": lambda d: f"{_name(d['bandit'])} takes no purse.",
-    "ransom": lambda d: f"{_name(d['bandit'])} takes a ${d['value']} ransom from the conductor.",
-    "game-over": lambda d: (
-        "Game over. Winner"
-        + ("s" if len(d["winners"]) > 1 else "")
-        + ": seat "
-        + ", ".join(str(s) for s in d["winners"])
-        + f"; totals {d['totals']}."
+    "marshal": lambda d: f"The Marshal moves to {_car(d, 'to')}.",
+    "event": _event,
+    "swept": lambda d: (
+        f"{_name(d['bandit'])} ends up on {names.place(d['car'], True, d.get('cars'))}."
     ),
+    "strongbox": lambda d: f"The second strongbox appears inside {_car(d)}.",
+    "no-pickpocket": lambda d: f"{_name(d['bandit'])} takes no purse.",
+    "ransom": lambda d: (
+        f"{_name(d['bandit'])} takes a {_money(d['value'])} ransom from the conductor."
+    ),
+    "round-end": lambda d: f"End of round {d['round']}.",
+    "game-over": _game_over,
 }
 
 
 def describe(event: Event) -> str:
-    """One sentence for an event."""
+    """One sentence (or two) for an event."""
     render = _TEXT.get(event.kind)
-    return render(event.data) if render else f"{event.kind}: {event.data}"
+    return render(event.data) if render else f"Something happened ({event.kind})."

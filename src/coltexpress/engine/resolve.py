@@ -30,8 +30,8 @@ def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
         events.append(Event(kind, data, to))
 
 
-def _where(space: int) -> dict[str, object]:
-    return {"car": space >> 1, "roof": bool(space & 1)}
+def _where(g: Game, space: int) -> dict[str, object]:
+    return {"car": space >> 1, "roof": bool(space & 1), "cars": g.last}
 
 
 # ---------------------------------------------------------------------------- the Marshal
@@ -47,14 +47,16 @@ def enter(g: Game, bandit: int, space: int) -> None:
 def escape(g: Game, bandits: list[int]) -> None:
     """Bandits meeting the Marshal take a neutral bullet (if there is one for each of
     them) and escape to the roof of the car."""
-    given = give_neutral(g, bandits, reason="marshal")
+    given = give_neutral(g, bandits, reason="marshal", announce=False)
     for b in bandits:
         g.pos[b] |= 1
-        _emit(g, "escape", None, bandit=g.chars[b], car=g.pos[b] >> 1, bullet=given)
+        _emit(g, "escape", None, bandit=g.chars[b], car=g.pos[b] >> 1, cars=g.last,
+              bullet=given)
 
 
-def give_neutral(g: Game, bandits: list[int], *, reason: str) -> bool:
+def give_neutral(g: Game, bandits: list[int], *, reason: str, announce: bool = True) -> bool:
     """One neutral bullet on top of each bandit's deck, or none if too few are left.
+    ``announce=False``: the caller's own event tells of each bullet (the Marshal's escape).
 
     In rules 002's 2-player game the first shortage removes the neutral bullet deck from the
     game (D-002-two-player-scope).
@@ -73,7 +75,8 @@ def give_neutral(g: Game, bandits: list[int], *, reason: str) -> bool:
         card = g.neutral_base + g.neutral
         knowledge.push_public(g, g.seat_of[b], card)
         g.received[b] += 1
-        _emit(g, "neutral-bullet", None, bandit=g.chars[b], reason=reason)
+        if announce:
+            _emit(g, "neutral-bullet", None, bandit=g.chars[b], reason=reason)
     return True
 
 
@@ -105,7 +108,7 @@ def do_move(g: Game, b: int, index: int) -> None:
     action = cast(Move, ids.ACTIONS[index])
     old = g.pos[b]
     new = old + 2 * _DELTA[ids.DIR_INDEX[action.direction]] * action.distance
-    _emit(g, "move", None, bandit=g.chars[b], frm=_where(old), to=_where(new))
+    _emit(g, "move", None, bandit=g.chars[b], frm=_where(g, old), to=_where(g, new))
     enter(g, b, new)
 
 
@@ -128,7 +131,7 @@ def do_floor(g: Game, b: int, index: int) -> None:
     if index != ids.FLOOR_SAME:
         car += _DELTA[ids.FLOOR_DIAG.index(index)]
     new = 2 * car + (1 - roof)
-    _emit(g, "floor", None, bandit=g.chars[b], frm=_where(old), to=_where(new))
+    _emit(g, "floor", None, bandit=g.chars[b], frm=_where(g, old), to=_where(g, new))
     enter(g, b, new)
 
 
@@ -204,7 +207,7 @@ def do_shoot(g: Game, b: int, index: int) -> None:
             step = 1 if tcar > car else -1
             if 0 <= tcar + step <= g.last:
                 new = g.pos[target] + 2 * step
-                _emit(g, "knocked-back", None, bandit=g.chars[target], to=_where(new))
+                _emit(g, "knocked-back", None, bandit=g.chars[target], to=_where(g, new))
                 enter(g, target, new)
 
 
@@ -307,7 +310,7 @@ def do_punch(g: Game, b: int, index: int) -> None:
     new_car = (space >> 1) + _DELTA[d]
     if 0 <= new_car <= g.last:
         new = 2 * new_car + (space & 1)
-        _emit(g, "pushed", None, bandit=g.chars[target], to=_where(new))
+        _emit(g, "pushed", None, bandit=g.chars[target], to=_where(g, new))
         enter(g, target, new)
     else:
         _emit(g, "not-pushed", None, bandit=g.chars[target])
@@ -322,7 +325,7 @@ def marshal_options(g: Game, b: int) -> list[int]:
 
 def do_marshal(g: Game, b: int, index: int) -> None:
     new = g.marshal + _DELTA[ids.MARSHAL.index(index)]
-    _emit(g, "marshal", None, bandit=g.chars[b], frm=g.marshal, to=new)
+    _emit(g, "marshal", None, bandit=g.chars[b], frm=g.marshal, to=new, cars=g.last)
     move_marshal(g, new)
 
 

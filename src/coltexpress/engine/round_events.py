@@ -29,7 +29,7 @@ def angry_marshal(g: Game) -> bool:
     if shot:
         give_neutral(g, shot, reason="angry-marshal")
     if g.marshal < g.last:
-        emit(g, "marshal", None, bandit=None, frm=g.marshal, to=g.marshal + 1)
+        emit(g, "marshal", None, bandit=None, frm=g.marshal, to=g.marshal + 1, cars=g.last)
         move_marshal(g, g.marshal + 1)
     return False
 
@@ -38,7 +38,7 @@ def swivel_arm(g: Game) -> bool:
     """Every bandit on a roof goes to the caboose's roof."""
     for b in _on_roof(g):
         g.pos[b] = 2 * g.last + 1
-        emit(g, "swept", None, bandit=g.chars[b], car=g.last)
+        emit(g, "swept", None, bandit=g.chars[b], car=g.last, cars=g.last)
     return False
 
 
@@ -47,7 +47,7 @@ def braking(g: Game) -> bool:
     for b in _on_roof(g):
         if g.pos[b] > 1:
             g.pos[b] -= 2
-            emit(g, "swept", None, bandit=g.chars[b], car=g.pos[b] >> 1)
+            emit(g, "swept", None, bandit=g.chars[b], car=g.pos[b] >> 1, cars=g.last)
     return False
 
 
@@ -56,7 +56,7 @@ def take_it_all(g: Game) -> bool:
     if g.reserve:
         token = g.reserve.pop()
         g.floor_loot[2 * g.marshal].append(token)
-        emit(g, "strongbox", None, car=g.marshal, token=token)
+        emit(g, "strongbox", None, car=g.marshal, cars=g.last, token=token)
     return False
 
 

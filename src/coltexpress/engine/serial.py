@@ -127,6 +127,7 @@ def state_from_json(data: Any) -> Game:
         g.legal = None  # derived again on demand
         g.events = []
         g.quiet = False
+        g.frames = None
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
     except OptionsError as exc:
@@ -230,7 +231,7 @@ def _check_shape(g: Game) -> None:
     elif phase in (PLACE, PICK):
         ok = g.cur == -1 and g.options.two_bandits and g.round_card == -1 and (
             phase == PICK or g.round_no == 0
-        )
+        ) and bool(g.round_deck)  # the round card is revealed after the pick
     elif phase in (PLAY, COVER):
         ok = g.cur == -1 and g.round_card >= 0 and g.step < len(g.schedule) and (
             g.schedule[g.step][1] == g.actor

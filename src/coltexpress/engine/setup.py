@@ -200,6 +200,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.history = []
     g.events = []
     g.quiet = False
+    g.frames = None
     flow.start(g)
 
 

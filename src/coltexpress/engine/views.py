@@ -52,11 +52,20 @@ def deck_top(g: Game, owner: int, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-def build_view(g: Game, seat: int | None) -> dict[str, Any]:
+def card_order(g: Game, card: int) -> tuple[int, int, int]:
+    """The order cards are shown in: by kind (Move, Change Floor, Shoot, Rob, Punch, Marshal,
+    Bullet), then by bandit, then by number; the order of the legal plays too."""
+    return (g.card_kind[card], g.card_bandit[card], card)
+
+
+def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
+    """The view of ``seat``; ``frame``: a moment inside a move (Game.apply_frames), with no
+    pending decision (``decision`` is ``watch``) and only the cards already resolved shown."""
     from .game import OVER, PICKPOCKET, PLACE, RESOLVE_FIRST
 
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
+    watching = frame and g.phase != OVER
     pend = g.pending
     placing = g.phase == PLACE
     known = known_tokens(g, seat)
@@ -87,7 +96,8 @@ def build_view(g: Game, seat: int | None) -> dict[str, Any]:
         )
     pile = []
     # Cards before the one resolving are done; the one resolving was revealed too.
-    revealed = g.resolve_i + 1 if RESOLVE_FIRST <= g.phase < PICKPOCKET else 0
+    resolving = RESOLVE_FIRST <= g.phase < PICKPOCKET and not frame
+    revealed = g.resolve_i + int(resolving) if resolving or frame else 0
     for i, card in enumerate(g.pile):
         b = g.card_bandit[card]
         owner = g.seat_of[b]
@@ -125,15 +135,17 @@ def build_view(g: Game, seat: int | None) -> dict[str, Any]:
         if spec is None
         else {
             "name": spec.name,
-            "event": spec.event,
+            "event": spec.event if g.options.events else None,
             "turns": [t.value for t in spec.turns_for(g.options.band)],
             "station": spec.station,
         },
-        "turn": g.schedule[g.step][0] if g.phase in (2, 3) and spec is not None else None,
+        "turn": g.schedule[g.step][0]
+        if g.phase in (2, 3) and spec is not None and g.step < len(g.schedule) and not watching
+        else None,
         "first_player": g.first,
-        "decision": pend.decision.value,
-        "actor": pend.seat,
-        "actor_bandit": pend.bandit,
+        "decision": "watch" if watching else pend.decision.value,
+        "actor": None if watching else pend.seat,
+        "actor_bandit": None if watching else pend.bandit,
         "cars": g.last,
         "marshal": g.marshal,
         "neutral_bullets": 0 if g.neutral_gone else g.neutral,
@@ -141,14 +153,14 @@ def build_view(g: Game, seat: int | None) -> dict[str, Any]:
         "bandits": bandits,
         "players": players,
         "pile": pile,
-        "resolving": g.resolve_i if g.pile and g.phase >= 5 and g.phase != OVER else None,
+        "resolving": g.resolve_i if resolving else None,
     }
     if seat is not None:
-        view["hand"] = sorted(g.card_name(c) for c in g.hand[seat])
-        view["kept"] = sorted(g.card_name(c) for c in g.kept[seat])
+        for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat])):
+            view[key] = [g.card_name(c) for c in sorted(cards, key=lambda c: card_order(g, c))]
         if placing and g.placed[seat] >= 0:
             view["my_placement"] = g.chars[g.placed[seat]]
-        if pend.seat == seat:
+        if pend.seat == seat and not watching:
             view["legal"] = [str(ACTIONS[i]) for i in g.legal_ids()]
     if g.phase == OVER:
         view["result"] = g.result()

@@ -1,0 +1,539 @@
+"""Words for what a view shows, for every front end: choices with their keys, labels and a
+line of rules help, the situation, the train and the players in sentences, the round summary,
+the end of the game.
+
+Everything reads a view dict (``Game.view(seat)``), never the game, and every name comes from
+the display-name table (``engine/names.py``), so the terminal, the plain mode, the browser
+(the server sends it these words) and the replays say the same things the same way.
+
+>>> label("move forward 2")
+'Move 2 cars toward the locomotive'
+>>> label("punch doc purse back take")
+'Punch Doc: Doc drops a purse and you keep it; push Doc toward the caboose'
+>>> label("play shoot down")
+'Play Shoot face down'
+>>> choice_keys(13)[-3:]
+['a', 'b', 'c']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import names
+from .engine.actions import (
+    Draw,
+    Floor,
+    Keep,
+    MarshalMove,
+    Move,
+    Pass,
+    Pick,
+    Place,
+    Play,
+    Punch,
+    Rob,
+    Shoot,
+    Take,
+    parse_action,
+)
+
+__all__ = [
+    "CHOICE_KEYS",
+    "captions",
+    "choice_keys",
+    "choices",
+    "end_lines",
+    "hand_sentence",
+    "help_text",
+    "hint",
+    "label",
+    "loot_summary",
+    "lookup",
+    "player_lines",
+    "round_summary",
+    "score_rows",
+    "situation",
+    "train_sentences",
+    "where",
+]
+
+# Keys for the choices, in order: digits, then letters the front ends keep for nothing else
+# (f final scores, h help, l log, p players, q quit, s save).
+CHOICE_KEYS = "1234567890abcdegijkmnortuvwxyz"
+_WAY = {"forward": "toward the locomotive", "back": "toward the caboose"}
+_PLAYS = ("play", "cover")
+
+
+def choice_keys(n: int) -> list[str]:
+    """The keys of ``n`` choices (beyond the keys there are, none)."""
+    return [CHOICE_KEYS[i] if i < len(CHOICE_KEYS) else "" for i in range(n)]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _card(kind: str, bandit: str | None) -> str:
+    return names.card(kind if bandit is None else f"{kind}@{bandit}")
+
+
+def _purse(view: dict[str, Any] | None, token: int) -> str:
+    """A purse token by what the viewer knows of it: its value, or which face-down one."""
+    for space in [] if view is None else view["spaces"]:
+        ids = [t["id"] for t in space["loot"]]
+        if token not in ids:
+            continue
+        t = space["loot"][ids.index(token)]
+        if "value" in t:
+            return f"the ${t['value']} purse"
+        peers = sorted(x["id"] for x in space["loot"] if x["kind"] == "purse" and "value" not in x)
+        if len(peers) > 1:
+            return f"face-down purse {peers.index(token) + 1} of {len(peers)}"
+        return "the face-down purse"
+    return "a face-down purse"
+
+
+def label(action: str, view: dict[str, Any] | None = None) -> str:
+    """A short English label for an action in notation (richer with the viewer's view)."""
+    a = parse_action(action)
+    match a:
+        case Draw():
+            return _draw_label(view)
+        case Pass():
+            return _pass_label(view)
+        case Play(kind=kind, bandit=bandit, hidden=hidden):
+            return f"Play {_card(kind, bandit)}" + (" face down" if hidden else "")
+        case Pick(kind="bullet") | Keep(kind="bullet"):
+            return f"{'Pick' if isinstance(a, Pick) else 'Keep'} a bullet card"
+        case Pick(kind=kind, bandit=bandit):
+            return f"Pick {_card(kind, bandit)}"
+        case Keep(kind=kind, bandit=bandit):
+            return f"Keep {_card(kind, bandit)}"
+        case Place(caboose=name):
+            return f"Put {names.bandit(name)} in the caboose"
+        case Move(direction=d, distance=n):
+            text = f"Move {n} car{'s' if n > 1 else ''} {_WAY[d]}"
+            dest = _destination(view, d, n)
+            return text + (f": {dest}" if dest else "")
+        case Floor(direction=None):
+            return "Change floor in the same car"
+        case Floor(direction=d):
+            return f"Change floor diagonally, one car {_WAY[str(d)]}"
+        case Shoot(target=t):
+            return f"Shoot {names.bandit(t)}"
+        case Rob(loot=kind, token=None):
+            return f"Rob {names.loot(kind)}" + (" (its value unseen)" if kind == "purse" else "")
+        case Rob(token=int(token)):
+            return f"Rob {_purse(view, token)}"
+        case Punch(target=t, loot=loot, direction=d, take=take):
+            name = names.bandit(t)
+            if loot in (None, "nothing"):
+                drops = f"{name} drops nothing"
+            else:
+                drops = f"{name} drops {names.loot(str(loot))}"
+                drops += " and you keep it" if take else ""
+            return f"Punch {name}: {drops}; push {name} {_WAY[d]}"
+        case MarshalMove(direction=d):
+            return f"Move the Marshal one car {_WAY[d]}"
+        case Take(token=None):
+            return "Take a purse (its value unseen)"
+        case Take(token=int(token)):
+            return f"Take {_purse(view, token)}"
+    return action  # pragma: no cover - every action kind is listed above
+
+
+def _draw_label(view: dict[str, Any] | None) -> str:
+    if view is None or view.get("seat") is None:
+        return "Draw 3 cards"
+    deck = view["players"][view["seat"]]["deck_size"]
+    if deck == 0:
+        return "Draw 3 cards (your discard pile becomes your deck)"
+    if deck < 3:
+        return f"Draw {deck} card{'s' if deck > 1 else ''} (all your deck)"
+    return "Draw 3 cards"
+
+
+def _pass_label(view: dict[str, Any] | None) -> str:
+    decision = None if view is None else view.get("decision")
+    return {
+        "cover": "No cover card",
+        "keep": "Keep no more cards (discard the rest)",
+        "pickpocket": "Take no purse",
+        "play": "Pass (nothing to play, nothing to draw)",
+    }.get(str(decision), "Pass")
+
+
+def _destination(view: dict[str, Any] | None, direction: str, n: int) -> str:
+    if view is None or not view.get("actor_bandit"):
+        return ""
+    me = next((b for b in view["bandits"] if b["character"] == view["actor_bandit"]), None)
+    if me is None or me["car"] is None:
+        return ""
+    car = me["car"] + (-n if direction == "forward" else n)
+    return names.place(car, bool(me["roof"]), view["cars"])
+
+
+def hint(action: str, view: dict[str, Any] | None = None) -> str:
+    """One line of rules help for a choice: what it does, and the power behind it."""
+    a = parse_action(action)
+    match a:
+        case Draw():
+            return "Take 3 cards from the top of your deck into your hand; you play no card."
+        case Pass():
+            return {
+                "cover": "Your turn ends without a cover card.",
+                "keep": "The cards you did not keep go to your discard pile.",
+                "pickpocket": "You leave the purses where they are.",
+                "play": "You have no card you may play and none to draw: the turn passes.",
+            }.get(str(None if view is None else view.get("decision")), "Decline.")
+        case Play(kind=kind, hidden=True):
+            return (
+                f"{names.power('stealth')}: the card goes face down; the others see only "
+                f"that it is yours. {names.card_help(kind)}"
+            )
+        case Play(kind=kind):
+            return names.card_help(kind)
+        case Pick():
+            return "This card goes to your hand before your deck is shuffled and you draw."
+        case Keep():
+            return "It stays in your hand for the next round; the rest is discarded."
+        case Place(caboose=name):
+            return (
+                f"{names.bandit(name)} starts in the caboose, your other bandit in the next car; "
+                "the others choose in secret too."
+            )
+        case Move():
+            return names.card_help("move")
+        case Floor(direction=None):
+            return names.card_help("floor")
+        case Floor():
+            return names.power_help("diagonal")
+        case Shoot(target=t):
+            return f"{names.bandit(t)} takes one of your bullet cards, a dead card in hand."
+        case Rob(token=None, loot="purse"):
+            return "You take one of the purses here without seeing its value."
+        case Rob():
+            return "You take this loot; only you see a purse's value."
+        case Punch(take=True):
+            return names.power_help("pickpocket")
+        case Punch():
+            return (
+                "The punched bandit drops the loot you choose (a purse unseen) and is pushed "
+                "to the same floor of the next car."
+            )
+        case MarshalMove():
+            return names.card_help("marshal")
+        case Take():
+            return names.event_help("pickpocketing")
+    return ""  # pragma: no cover
+
+
+def choices(view: dict[str, Any]) -> list[dict[str, str]]:
+    """The viewer's legal actions in order, each with its key, label and help."""
+    legal = view.get("legal") or []
+    return [
+        {"action": a, "key": k, "label": label(a, view), "hint": hint(a, view)}
+        for a, k in zip(legal, choice_keys(len(legal)), strict=True)
+    ]
+
+
+# ---------------------------------------------------------------------------- the board
+
+
+def where(bandit: dict[str, Any], cars: int) -> str:
+    if bandit["car"] is None:
+        return "not on the train yet"
+    return names.place(bandit["car"], bool(bandit["roof"]), cars)
+
+
+def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
+    """'2 purses ($250, ?), 1 jewel': values only where the view gives them."""
+    if not loot:
+        return "no loot"
+    parts = []
+    for kind in ("purse", "jewel", "strongbox"):
+        tokens = [t for t in loot if t["kind"] == kind]
+        if not tokens:
+            continue
+        text = names.loot(kind, len(tokens)).removeprefix("a ")
+        text = f"1 {text}" if len(tokens) == 1 else text
+        if values and any("value" in t for t in tokens):
+            text += " (" + ", ".join(f"${t['value']}" if "value" in t else "?" for t in tokens)
+            text += ")"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def train_sentences(view: dict[str, Any]) -> list[str]:
+    """The train in sentences, locomotive first: who and what is where."""
+    cars = view["cars"]
+    lines = []
+    for space in view["spaces"]:
+        car, roof = space["car"], space["roof"]
+        who = [
+            names.bandit(b["character"])
+            for b in view["bandits"]
+            if b["car"] == car and b["roof"] == roof
+        ]
+        if not roof and view["marshal"] == car:
+            who.append("the Marshal")
+        things = []
+        if who:
+            things.append(", ".join(who))
+        if space["loot"]:
+            things.append(loot_summary(space["loot"], values=False))
+        if things:
+            lines.append(f"{_cap(names.place(car, roof, cars))}: {'; '.join(things)}.")
+    lines.append(f"The train: the locomotive and {cars} cars; car {cars} is the caboose.")
+    return lines
+
+
+def _you(view: dict[str, Any], seat: int) -> bool:
+    return view.get("seat") == seat
+
+
+def player_name(view: dict[str, Any], seat: int) -> str:
+    """A seat as players call it: "you" for the viewer, else its bandits."""
+    if _you(view, seat):
+        return "you"
+    return names.player(view["players"][seat]["bandits"])
+
+
+def player_lines(view: dict[str, Any]) -> list[str]:
+    """Each bandit as the viewer sees it: where, loot, bullets, cards in hand."""
+    lines = []
+    for p in view["players"]:
+        mine = _you(view, p["seat"])
+        for b in (b for b in view["bandits"] if b["seat"] == p["seat"]):
+            who = names.bandit(b["character"]) + (" (you)" if mine else "")
+            lines.append(
+                f"{who}: {where(b, view['cars'])}; {loot_summary(b['loot'])}; "
+                f"{b['bullets_left']} bullets left, {b['bullets_received']} bullet cards "
+                f"received; {p['hand_size']} cards in hand."
+            )
+    return lines
+
+
+def hand_sentence(view: dict[str, Any]) -> str:
+    hand = view.get("hand")
+    if hand is None:
+        return "A spectator has no hand."
+    text = "Your hand: " + (", ".join(names.card(c) for c in hand) or "empty") + "."
+    if view.get("kept"):
+        text += " Kept for next round: " + ", ".join(names.card(c) for c in view["kept"]) + "."
+    return text
+
+
+def situation(view: dict[str, Any], *, header: bool = True) -> str:
+    """Round and turn (``header``), then who must decide what, "you" for the viewer."""
+    if "result" in view:
+        return "The game is over."
+    parts = []
+    card = view["round_card"]
+    if header and card is not None:
+        title = f"Round {view['round']} of {view['rounds']}: {names.round_card(card['name'])}"
+        if view["turn"] is not None and view["decision"] in _PLAYS:
+            t = card["turns"][view["turn"]]
+            title += f", turn {view['turn'] + 1} of {len(card['turns'])} ({names.turn(t)})"
+        parts.append(title + ".")
+    if view["decision"] == "watch":
+        parts.append("Stealin': the cards resolve one by one.")
+        return " ".join(parts)
+    actor = view["actor"]
+    who = player_name(view, actor)
+    bandit = view.get("actor_bandit")
+    for_whom = ""
+    if bandit and len(view["players"][actor]["bandits"]) > 1:
+        for_whom = f" for {names.bandit(bandit)}"
+    decision = names.decision_help(view["decision"]) if _you(view, actor) else ""
+    if _you(view, actor):
+        text = f"Your turn{for_whom}. {decision}"
+        me = next((b for b in view["bandits"] if b["character"] == bandit), None)
+        if me is not None and view["decision"] in ("move", "floor", "shoot", "punch", "rob"):
+            text += f" {names.bandit(bandit)} is {where(me, view['cars'])}."
+        parts.append(text)
+    else:
+        parts.append(f"{_cap(who)} to decide ({view['decision']}){for_whom}.")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------- summaries
+
+
+def round_summary(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What each bandit gained and took between two views (a round's Stealin' and event)."""
+    lines = []
+    old = {b["character"]: b for b in before["bandits"]}
+    for b in after["bandits"]:
+        was = old.get(b["character"])
+        if was is None:
+            continue
+        parts = []
+        for kind in ("purse", "jewel", "strongbox"):
+            delta = sum(t["kind"] == kind for t in b["loot"]) - sum(
+                t["kind"] == kind for t in was["loot"]
+            )
+            if delta > 0:
+                parts.append(f"+{names.loot(kind, delta).removeprefix('a ')}")
+            elif delta < 0:
+                parts.append(f"-{names.loot(kind, -delta).removeprefix('a ')}")
+        hit = b["bullets_received"] - was["bullets_received"]
+        if hit:
+            parts.append(f"took {hit} bullet card{'s' if hit > 1 else ''}")
+        shot = was["bullets_left"] - b["bullets_left"]
+        if shot:
+            parts.append(f"fired {shot}")
+        you = " (you)" if after.get("seat") == b["seat"] else ""
+        lines.append(
+            f"{names.bandit(b['character'])}{you}: " + (", ".join(parts) or "nothing changed")
+        )
+    return lines
+
+
+def score_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per seat: bandits, loot, bullets fired, Gunslinger, total, received, winner."""
+    result = view["result"]
+    rows = []
+    for p in view["players"]:
+        s = p["seat"]
+        rows.append(
+            {
+                "seat": s,
+                "bandits": " and ".join(names.bandit(b) for b in p["bandits"]),
+                "you": _you(view, s),
+                "loot": result["loot"][s],
+                "shots": result["shots"][s],
+                "gunslinger": 1000 if s in result["gunslingers"] else 0,
+                "total": result["totals"][s],
+                "received": result["received"][s],
+                "winner": s in result["winners"],
+            }
+        )
+    return rows
+
+
+def end_lines(view: dict[str, Any]) -> list[str]:
+    """The end of the game explained: the winner first, the Gunslinger with the bullets each
+    player fired, the tie-break only when there was one."""
+    rows = score_rows(view)
+    winners = [r for r in rows if r["winner"]]
+    best = max(r["total"] for r in rows)
+
+    def who(r: dict[str, Any]) -> str:
+        return "You" if r["you"] else r["bandits"]
+
+    lines = []
+    if len(winners) == 1:
+        w = winners[0]
+        lines.append(f"{who(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
+    else:
+        lines.append(" and ".join(who(w) for w in winners) + f" share the victory: ${best:,}.")
+    fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows)
+    guns = [r for r in rows if r["gunslinger"]]
+    if guns and len(guns) < len(rows):
+        lines.append(
+            "Gunslinger ($1,000): " + " and ".join(who(r) for r in guns)
+            + f", most bullets fired ({fired})."
+        )
+    elif guns:
+        lines.append(f"Gunslinger: everyone fired as much ({fired}), so everyone gets $1,000.")
+    tied = [r for r in rows if r["total"] == best]
+    if len(tied) > 1:
+        received = ", ".join(f"{who(r)} {r['received']}" for r in tied)
+        lines.append(
+            f"Tied at ${best:,}: the fewest bullet cards received wins ({received})"
+            + (", and a further tie shares the victory." if len(winners) > 1 else ".")
+        )
+    for r in rows:
+        extra = " + Gunslinger $1,000" if r["gunslinger"] else ""
+        lines.append(f"{who(r)}: loot ${r['loot']:,}{extra} = ${r['total']:,}.")
+    return lines
+
+
+# ---------------------------------------------------------------------------- help
+
+
+def help_topics() -> dict[str, dict[str, str]]:
+    """Every card, turn type, power, event and variant with its one-line help."""
+    table = names.names()
+    return {
+        section: {key: str(entry["help"]) for key, entry in table[section].items()}
+        for section in ("cards", "turns", "powers", "events", "variants")
+    }
+
+
+def lookup(topic: str) -> str:
+    """The help for one card, power, turn type, event or variant (case-insensitive)."""
+    key = topic.strip().lower()
+    for section in help_topics().values():
+        for name, text in section.items():
+            title = text.split(":")[0].lower()
+            if key in (name.lower(), title) or (key and title.startswith(key + " (")):
+                return text
+    topics = ", ".join(n for section in help_topics().values() for n in section)
+    raise KeyError(f"no help on {topic!r}; topics: {topics}")
+
+
+def help_text() -> str:
+    """Every topic, as plain text with one heading per section."""
+    out = [str(names.names()["overview"])]
+    for section, entries in help_topics().items():
+        out.append("")
+        out.append(section.capitalize() + ":")
+        out.extend("  " + text for text in entries.values())
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- for a browser
+
+
+def captions(view: dict[str, Any]) -> dict[str, Any]:
+    """The words a browser shows with a view (the server sends them beside it)."""
+    cars = view["cars"]
+    legal_keys = {c["action"]: c["key"] for c in choices(view)}
+    out: dict[str, Any] = {
+        "situation": situation(view),
+        "choices": choices(view),
+        "train": train_sentences(view),
+        "bandits": [
+            {
+                "character": b["character"],
+                "name": names.bandit(b["character"]),
+                "where": where(b, cars),
+                "loot": loot_summary(b["loot"]),
+            }
+            for b in view["bandits"]
+        ],
+        "pile": [
+            {
+                "owner": names.bandit(e["bandit"]),
+                "card": "face down" if e["card"] is None else names.card(e["card"], owner=False),
+                "help": "" if e["card"] is None else names.card_help(e["card"]),
+            }
+            for e in view["pile"]
+        ],
+    }
+    if view.get("hand") is not None:
+        out["hand"] = [
+            {
+                "card": c,
+                "name": names.card(c),
+                "help": names.card_help(c),
+                "key": legal_keys.get(f"play {c}", ""),
+                "action": f"play {c}" if f"play {c}" in legal_keys else "",
+            }
+            for c in view["hand"]
+        ]
+    card = view["round_card"]
+    if card is not None:
+        out["round"] = {
+            "title": f"Round {view['round']} of {view['rounds']}: {names.round_card(card['name'])}",
+            "turns": [{"code": t, "name": names.turn(t), "help": names.turn_help(t)}
+                      for t in card["turns"]],
+            "event": names.event(card["event"]) if card["event"] else "No event",
+            "event_help": names.event_help(card["event"]) if card["event"] else "",
+        }
+    if "result" in view:
+        out["end"] = end_lines(view)
+    return out

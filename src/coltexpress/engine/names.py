@@ -1,0 +1,139 @@
+"""Display names: the one table of what a player reads (``data/names.json``).
+
+The narration, the terminal, the plain mode, the browser (which loads the same file) and the
+replays name bandits, cards, turns, round cards, events and loot from here, so no internal
+name (a slug, a token id) reaches a player.
+
+>>> card("bullet@belle:6"), card("shoot@tuco"), card("floor"), card("bullet")
+('Bullet 6 (Belle)', 'Shoot (Tuco)', 'Change Floor', 'Neutral bullet')
+>>> round_card("passengers-rebellion"), event("hostage-conductor")
+("Passengers' Rebellion", '$250 Hostage Conductor')
+>>> place(3, True, cars=3), player(["tuco", "belle"])
+('the roof of the caboose', 'the player of Tuco and Belle')
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+__all__ = [
+    "bandit",
+    "car",
+    "card",
+    "card_help",
+    "decision_help",
+    "event",
+    "event_help",
+    "loot",
+    "names",
+    "place",
+    "player",
+    "power",
+    "power_help",
+    "round_card",
+    "turn",
+    "turn_help",
+]
+
+
+@cache
+def names() -> dict[str, Any]:
+    """The whole table (loaded once)."""
+    text = resources.files("coltexpress").joinpath("data/names.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def bandit(name: str | None) -> str:
+    """A bandit's name as printed; ``None`` is the Marshal."""
+    if not name:
+        return "the Marshal"
+    return str(names()["bandits"].get(name, name.capitalize()))
+
+
+def player(bandits: list[str] | tuple[str, ...]) -> str:
+    """A player by the bandits he plays: ``Django``, or ``the player of Tuco and Belle``."""
+    if len(bandits) == 1:
+        return bandit(bandits[0])
+    return "the player of " + " and ".join(bandit(b) for b in bandits)
+
+
+def card(text: str, *, owner: bool = True) -> str:
+    """A card as the table sees it (``move``, ``shoot@tuco``, ``bullet@belle:6``,
+    ``bullet``); ``owner=False`` leaves out whose card it is."""
+    kind, _, who = text.partition("@")
+    who, _, number = who.partition(":")
+    if kind == "bullet":
+        if not who:
+            return "Neutral bullet"
+        return f"Bullet {number} ({bandit(who)})" if owner else f"Bullet {number}"
+    entry = names()["cards"].get(kind)
+    label = str(entry["name"]) if entry else kind
+    return f"{label} ({bandit(who)})" if who and owner else label
+
+
+def card_help(kind: str) -> str:
+    entry = names()["cards"].get(kind.partition("@")[0])
+    return str(entry["help"]) if entry else ""
+
+
+def turn(code: str) -> str:
+    entry = names()["turns"].get(code)
+    return str(entry["name"]) if entry else code
+
+
+def turn_help(code: str) -> str:
+    entry = names()["turns"].get(code)
+    return str(entry["help"]) if entry else ""
+
+
+def round_card(slug: str) -> str:
+    return str(names()["round_cards"].get(slug, slug))
+
+
+def event(slug: str) -> str:
+    entry = names()["events"].get(slug)
+    return str(entry["name"]) if entry else slug
+
+
+def event_help(slug: str) -> str:
+    entry = names()["events"].get(slug)
+    return str(entry["help"]) if entry else ""
+
+
+def power(key: str) -> str:
+    entry = names()["powers"].get(key)
+    return str(entry["name"]) if entry else key
+
+
+def power_help(key: str) -> str:
+    entry = names()["powers"].get(key)
+    return str(entry["help"]) if entry else ""
+
+
+def decision_help(decision: str) -> str:
+    return str(names()["decisions"].get(decision, ""))
+
+
+def loot(kind: str, count: int = 1) -> str:
+    """``a purse``, ``2 jewels``: a count of loot in words."""
+    entry = names()["loot"].get(kind, {"name": kind, "plural": kind + "s"})
+    if count == 1:
+        return f"a {entry['name']}"
+    return f"{count} {entry['plural']}"
+
+
+def car(index: int, cars: int | None = None) -> str:
+    """``the locomotive``, ``car 2``, ``the caboose`` (when the number of cars is known)."""
+    if index == 0:
+        return "the locomotive"
+    return "the caboose" if cars is not None and index == cars else f"car {index}"
+
+
+def place(index: int, roof: bool, cars: int | None = None) -> str:
+    """``the roof of car 2`` or ``inside car 2``."""
+    where = car(index, cars)
+    return f"the roof of {where}" if roof else f"inside {where}"
