@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from coltexpress import Options
+from coltexpress import RULES_VERSION, Options
 from coltexpress.cli import app
 from coltexpress.tournament import (
     LEVELS,
@@ -121,8 +121,8 @@ def test_saved_records_replay(tmp_path: Path) -> None:
     assert record["result"]["totals"] == report.outcomes[0].totals
     out = runner.invoke(app, ["replay", str(files[0])])
     assert out.exit_code == 0, out.output
-    assert "final scores" in out.output and "WINNER" in out.output
-    assert record["actions"][0] in out.output
+    assert "Game over." in out.output and ("wins with" in out.output or "share" in out.output)
+    assert f"[{record['actions'][0]}]" in out.output
 
 
 def test_replay_rejects_a_corrupt_file(tmp_path: Path) -> None:
@@ -131,11 +131,16 @@ def test_replay_rejects_a_corrupt_file(tmp_path: Path) -> None:
     out = runner.invoke(app, ["replay", str(bad)])
     assert out.exit_code == 2
     tampered = tmp_path / "tampered.json"
-    tampered.write_text(json.dumps({"options": {"players": 3}, "seed": 1,
-                                    "actions": ["shoot belle"]}))
+    record = {"format": "coltexpress-record", "rules_version": RULES_VERSION,
+              "options": {"players": 3}, "seed": 1, "actions": ["shoot belle"]}
+    tampered.write_text(json.dumps(record))
     out = runner.invoke(app, ["replay", str(tampered)])
     assert out.exit_code == 2
     assert "does not replay" in out.output
+    del record["format"]
+    tampered.write_text(json.dumps(record))
+    out = runner.invoke(app, ["replay", str(tampered)])
+    assert out.exit_code == 2 and "not a saved game" in out.output
 
 
 def test_simulate_json_has_the_promised_fields() -> None:

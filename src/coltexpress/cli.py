@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -34,7 +35,7 @@ err = Console(stderr=True)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
     return typer.Exit(2)
 
 
@@ -216,16 +217,20 @@ def play(
     ] = 1,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,
     delay: Annotated[
-        float, typer.Option(min=0.0, help="Seconds between bot actions, to follow them.")
-    ] = 0.6,
+        float,
+        typer.Option(
+            min=0.0, help="Seconds between bot actions and between cards as they resolve."
+        ),
+    ] = 0.8,
     plain: Annotated[
         bool, typer.Option(help="Accessible line mode: numbered prompts, no drawing.")
     ] = False,
     resume: Annotated[
-        Path | None, typer.Option(help="Resume a game saved with 's' or 'save FILE'.")
+        Path | None, typer.Option(help="Resume a saved game (any saved game or record).")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Where the 's' key saves (default colt-save-SEED.json).")
+        Path | None,
+        typer.Option(help="Where the game is saved after each move (default colt-save-SEED.json)."),
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots (you are seat 0), or hot-seat with friends."""
@@ -246,19 +251,28 @@ def play(
             )
         except ValueError as exc:
             raise _fail(str(exc)) from None
+    path = save or resume or Path(f"colt-save-{session.seed}.json")
     if plain:
         from .tui.plain import PlainGame
 
-        raise typer.Exit(PlainGame(session, delay=delay).run())
+        session.autosave = path
+        raise typer.Exit(PlainGame(session, delay=delay, save_path=path).run())
     from .tui.app import ColtApp
 
-    ColtApp(session, delay=delay, save_path=save or resume).run()
+    app = ColtApp(session, delay=delay, save_path=path)
+    app.run()
+    code = app.return_code or 0
+    if not session.over:
+        err.print(f"The game is saved in {path}; resume with: colt play --resume {path}")
+    if code:
+        err.print("[red]The terminal app stopped on an error[/red] (the game is saved).")
+    raise typer.Exit(code)
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
-    step: Annotated[bool, typer.Option(help="Text: wait for Enter after each action.")] = False,
+    file: Annotated[Path, typer.Argument(help="A saved game (colt play, colt simulate --save).")],
+    step: Annotated[bool, typer.Option(help="Text: wait for Enter after each move.")] = False,
     tui: Annotated[
         bool | None,
         typer.Option(
@@ -269,60 +283,23 @@ def replay(
     ] = None,
 ) -> None:
     """Step through a saved game, on the board of colt play or as narrated text."""
-    from .engine.game import Game
+    from .records import SaveError, read
+    from .tui.replay import ReplayApp, ReplaySteps, narrate
 
     try:
-        record = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise _fail(f"cannot read {file}: {exc}") from None
+        steps = ReplaySteps.from_record(read(file))
+    except (SaveError, ValueError) as exc:
+        raise _fail(f"{file}: {exc}") from None
     if tui is None:
         tui = sys.stdout.isatty() and sys.stdin.isatty() and not step
     if tui:
-        from .tui.replay import ReplayApp, ReplaySteps
-
-        try:
-            steps = ReplaySteps.from_record(record)
-        except ValueError as exc:
-            raise _fail(f"{file}: {exc}") from None
         ReplayApp(steps, name=file.name).run()
         return
-    try:
-        game = Game.new(Options.from_dict(record.get("options", {})), seed=record["seed"])
-        actions = list(record["actions"])
-    except (ColtError, KeyError, TypeError, AttributeError) as exc:
-        raise _fail(f"{file} is not a game record: {exc!r}") from None
-    agents = record.get("agents")
-    console.print(f"[bold]{file.name}[/bold]: {game.n_players} players, "
-                  f"characters {', '.join(game.chars)}"
-                  + (f", agents {', '.join(agents)}" if agents else ""))
-    for n, text in enumerate(actions, 1):
-        seat = game.current_seat
-        try:
-            events = game.apply(text)
-        except ColtError as exc:
-            raise _fail(f"action {n} ({text!r}) does not replay: {exc}") from None
-        console.print(f"[dim]{n:4d}[/dim] seat {seat}: [bold]{text}[/bold]")
-        for event in events:
-            if event.seat is None and not (
-                event.kind == "neutral-bullet" and event.data.get("reason") == "marshal"
-            ):
-                console.print(f"      {event.text()}")
-        if step:
-            input()
-    result = game.result()
-    table = Table(title="final scores")
-    for column in ("seat", "characters", "loot", "shots", "Gunslinger", "total",
-                   "bullets received", "winner"):
-        table.add_column(column)
-    per = game.options.bandits_per_player
-    for s in range(game.n_players):
-        table.add_row(
-            str(s), "+".join(game.chars[s * per : s * per + per]), str(result["loot"][s]),
-            str(result["shots"][s]), "yes" if s in result["gunslingers"] else "",
-            str(result["totals"][s]), str(result["received"][s]),
-            "WINNER" if s in result["winners"] else "",
-        )
-    console.print(table)
+    console.print(f"[bold]{file.name}[/bold]: {steps.moves} moves", highlight=False)
+    for n, line in enumerate(narrate(steps)):
+        if step and n and not line.startswith(" "):
+            input()  # wait for Enter before each move
+        console.print(line, highlight=False, markup=False)
 
 
 @app.command()

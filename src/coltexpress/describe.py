@@ -259,7 +259,7 @@ def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
         text = names.loot(kind, len(tokens)).removeprefix("a ")
         text = f"1 {text}" if len(tokens) == 1 else text
         if values and any("value" in t for t in tokens):
-            text += " (" + ", ".join(f"${t['value']}" if "value" in t else "?" for t in tokens)
+            text += " (" + ", ".join(f"${t['value']:,}" if "value" in t else "?" for t in tokens)
             text += ")"
         parts.append(text)
     return ", ".join(parts)
@@ -374,10 +374,9 @@ def round_summary(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
             delta = sum(t["kind"] == kind for t in b["loot"]) - sum(
                 t["kind"] == kind for t in was["loot"]
             )
-            if delta > 0:
-                parts.append(f"+{names.loot(kind, delta).removeprefix('a ')}")
-            elif delta < 0:
-                parts.append(f"-{names.loot(kind, -delta).removeprefix('a ')}")
+            if delta:
+                text = names.loot(kind, abs(delta)).replace("a ", "1 ", 1)
+                parts.append(f"{'gained' if delta > 0 else 'lost'} {text}")
         hit = b["bullets_received"] - was["bullets_received"]
         if hit:
             parts.append(f"took {hit} bullet card{'s' if hit > 1 else ''}")

@@ -32,12 +32,20 @@ def run(s: Session, lines: list[str]) -> tuple[str, Script]:
 
 
 def test_a_whole_game_through_the_prompts() -> None:
+    """Short prompts: the round header once per turn, "you", options in words (no
+    notation unless asked), the Stealin' phase card by card, a summary of each round, and
+    the end explained."""
     s = session(seed=5, players=3)
     text, _ = run(s, ["1"] * 400)
     assert s.over
-    assert "Final scores:" in text and "Winner!" in text
-    assert "Seat 0, your choice:" in text
+    assert "Game over." in text and ("win" in text or "share the victory" in text)
+    assert "Your choice:" in text and "Your turn." in text
     assert "  1. " in text  # numbered options
+    assert "[play " not in text and "[draw]" not in text  # no notation read aloud
+    for n in range(1, 6):
+        assert f"End of round {n}: what happened." in text
+    headers = [line for line in text.splitlines() if line.startswith("Round 1 of 5:")]
+    assert headers and len(headers) == len(set(headers))  # said when it changes, not again
     for ch in "┃━│╭":
         assert ch not in text  # no drawing characters
     assert "\x1b[" not in text  # no colour codes
@@ -66,7 +74,7 @@ def test_bad_input_is_explained_and_nothing_is_lost() -> None:
     assert "There is no option 0" in text
     assert "Please choose." in text
     assert "Not accepted:" in text and "is not legal now" in text
-    assert text.count("your choice:") == 6  # re-prompted after each bad answer
+    assert text.count("Your choice:") == 6  # re-prompted after each bad answer
     assert s.game.to_json() == before  # nothing played, nothing lost
 
 
@@ -86,6 +94,9 @@ def test_help_and_descriptions() -> None:
             "pile",
             "log",
             "options",
+            "why 1",
+            "notation",
+            "options",
             "quit",
         ],
     )
@@ -96,7 +107,8 @@ def test_help_and_descriptions() -> None:
     assert "no help on 'nosuch'" in text
     assert "Your hand:" in text
     assert "Inside the locomotive: the Marshal" in text
-    assert "Seat 0 (you):" in text
+    assert "(you):" in text
+    assert "The notation is shown." in text and "  [" in text
     assert "Goodbye." in text
 
 
@@ -104,23 +116,23 @@ def test_save_then_resume_and_finish(tmp_path: Path) -> None:
     s = session(seed=9, players=3)
     path = tmp_path / "save.json"
     text, _ = run(s, ["1", "1", f"save {path}", "quit"])
-    assert f"Saved to {path}" in text
+    assert f"Saved to {path}" in text and "colt play --plain --resume" in text
     resumed = Session.load(path)
     assert resumed.game.to_json() == s.game.to_json()
     text, _ = run(resumed, ["1"] * 400)
-    assert resumed.over and "Winner!" in text
+    assert resumed.over and "Game over." in text
 
 
 def test_hot_seat_hides_the_hand_until_the_next_player_confirms() -> None:
     s = session(seed=3, players=3, humans=(0, 1), bots="easy")
     text, script = run(s, ["1"] * 6 + ["quit"])
-    handover = text.index("Pass the keyboard to seat 1.")
-    # The read right after the handover message is the confirmation: nothing of seat 1's
-    # hand may have been printed before it.
+    second = " and ".join(s.game.chars[1:2]).capitalize()
+    handover = text.index(f"Pass the keyboard to {second}.")
+    # The read right after the handover message is the confirmation: nothing of the next
+    # player's hand may have been printed before it.
     confirm = next(m for m in script.marks if m > handover)
     shown_before = text[:confirm]
-    last_prompt = shown_before.rfind("Seat 0, your choice:")
-    between = shown_before[last_prompt:]
+    between = shown_before[shown_before.rfind("Your choice:"):]
     assert "Your hand" not in between
     after = text[confirm:]
-    assert "Seat 1, your choice:" in after and "Your hand:" in after
+    assert "Your choice:" in after and "Your hand:" in after

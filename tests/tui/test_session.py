@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from coltexpress.engine.event import Event
-from coltexpress.tui.session import SAVE_FORMAT, SaveError, Session, visible_to
+from coltexpress.records import LEGACY_SAVE
+from coltexpress.tui.session import SaveError, Session, visible_to
 
 from .helpers import session
 
@@ -25,7 +26,7 @@ def test_bots_take_every_other_seat_with_their_level() -> None:
 
 def test_private_events_reach_only_their_seat() -> None:
     mine = Event("drawn", {"cards": ["move"]}, 1)
-    public = Event("draw", {"seat": 1, "count": 3})
+    public = Event("draw", {"seat": 1, "who": ["belle"], "count": 3})
     assert visible_to(public, 0) and visible_to(public, None)
     assert visible_to(mine, 1)
     assert not visible_to(mine, 0) and not visible_to(mine, None)
@@ -44,8 +45,8 @@ def test_save_and_resume_round_trip(tmp_path: Path) -> None:
     play_a_while(s, 40)
     path = s.save(tmp_path / "game.json")
     data = json.loads(path.read_text())
-    assert data["format"] == SAVE_FORMAT
-    assert data["humans"] == [0, 1] and data["bots"] == {"2": "easy", "3": "medium"}
+    assert data["format"] == "coltexpress-record"  # the one saved-game format
+    assert data["seats"] == {"humans": [0, 1], "bots": {"2": "easy", "3": "medium"}}
     again = Session.load(path)
     assert again.game.to_json() == s.game.to_json()
     assert again.humans == s.humans and again.bot_levels == s.bot_levels
@@ -62,10 +63,40 @@ def test_bad_saves_are_refused_clearly(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="cannot read"):
         Session.load(bad)
     bad.write_text(json.dumps({"format": "other"}))
-    with pytest.raises(SaveError, match="not a coltexpress save"):
+    with pytest.raises(SaveError, match="not a saved game"):
         Session.load(bad)
     s = session()
     data = s.to_save()
-    data["record"]["actions"] = ["shoot nobody"]
+    data["actions"] = ["shoot nobody"]
     with pytest.raises(SaveError, match="does not describe a game"):
         Session.from_save(data)
+    data = s.to_save()
+    data["seats"] = {"humans": "everyone"}
+    with pytest.raises(SaveError, match="seats are malformed"):
+        Session.from_save(data)
+
+
+def test_every_saved_game_format_resumes(tmp_path: Path) -> None:
+    """A save of colt play, a bare record (Game.record(), a tournament's with its agents)
+    and the earlier terminal save all resume; a record without seats gets seat 0 human."""
+    s = session(seed=11, humans=(0,), bots="easy")
+    play_a_while(s, 12)
+    record = s.game.record()
+    legacy = {
+        "format": LEGACY_SAVE,
+        "record": record,
+        "humans": [0],
+        "bots": {"1": "easy", "2": "easy", "3": "easy"},
+    }
+    for data in (s.to_save(), record, {**record, "agents": ["easy"] * 4}, legacy):
+        again = Session.from_save(json.loads(json.dumps(data)))
+        assert again.game.to_json() == s.game.to_json()
+        assert again.humans == (0,)
+        assert set(again.bot_levels) == {1, 2, 3}
+
+
+def test_a_saved_game_writes_atomically(tmp_path: Path) -> None:
+    s = session()
+    path = s.save(tmp_path / "g.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no temporary file left
+    assert Session.load(path).game.to_json() == s.game.to_json()

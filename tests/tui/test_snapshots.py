@@ -1,17 +1,21 @@
-"""Snapshots of the screens (pytest-textual-snapshot); regenerate with --snapshot-update."""
+"""Snapshots of the screens at 80x24 and 160x50 (pytest-textual-snapshot); regenerate with
+--snapshot-update after an intended change, and look at the SVGs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from coltexpress.tui.app import ColtApp
+from coltexpress.tui.screens import SummaryScreen
 
-from .helpers import SIZE, app_for, session, settle
+from .helpers import LARGE, SMALL, app_for, session, settle
 
 Snap = Callable[..., bool]
+SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
 
 
 def _until_human(app: ColtApp) -> Callable[[Pilot[Any]], Any]:
@@ -23,29 +27,40 @@ def _until_human(app: ColtApp) -> Callable[[Pilot[Any]], Any]:
     return run_before
 
 
-def test_main_screen(snap_compare: Snap) -> None:
+@SIZES
+def test_main_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(session(seed=7, players=4, bots="easy"))
-    assert snap_compare(app, terminal_size=SIZE, run_before=_until_human(app))
+    assert snap_compare(app, terminal_size=size, run_before=_until_human(app))
 
 
-def test_help_screen(snap_compare: Snap) -> None:
+@SIZES
+def test_help_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(session(seed=7, players=4, bots="easy"))
-    assert snap_compare(app, terminal_size=SIZE, press=["question_mark"])
+    assert snap_compare(app, terminal_size=size, press=["question_mark"])
 
 
-def test_hot_seat_handover(snap_compare: Snap) -> None:
+@SIZES
+def test_hot_seat_handover(snap_compare: Snap, size: tuple[int, int]) -> None:
     app = app_for(session(seed=3, players=3, humans=(0, 1), bots="easy"))
+    assert snap_compare(app, terminal_size=size, run_before=_until_human(app))
+
+
+@SIZES
+def test_round_summary(snap_compare: Snap, size: tuple[int, int]) -> None:
+    app = app_for(session(seed=7, players=3, bots="easy"), delay=0.001)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
-        await pilot.press("1")
-        await settle(pilot, app)
+        while not isinstance(app.screen, SummaryScreen):
+            await pilot.press("1")
+            await settle(pilot, app)
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-def test_end_screen(snap_compare: Snap) -> None:
+@SIZES
+def test_end_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     s = session(seed=4, players=3, humans=(), bots="easy")
     while not s.over:
         s.bot_step()
-    assert snap_compare(app_for(s), terminal_size=SIZE)
+    assert snap_compare(app_for(s), terminal_size=size)

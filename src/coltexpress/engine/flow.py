@@ -52,6 +52,12 @@ def emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
         events.append(Event(kind, data, to))
 
 
+def _names_in_order(g: Game, cards: list[int]) -> list[str]:
+    """Card names in the order hands are shown (views.card_order)."""
+    order = sorted(cards, key=lambda c: (g.card_kind[c], g.card_bandit[c], c))
+    return [g.card_name(c) for c in order]
+
+
 def who(g: Game, seat: int) -> list[str]:
     """The bandits a seat plays (for narration)."""
     return [g.chars[b] for b in g.bandits_of[seat]]
@@ -174,7 +180,7 @@ def _deal(g: Game) -> None:
                 emit(g, "discard-bullets", None, seat=s, who=who(g, s), count=len(bullets),
                      cards=[g.card_name(c) for c in bullets])
         if g.events is not None:
-            emit(g, "hand", s, cards=[g.card_name(c) for c in got])
+            emit(g, "hand", s, cards=_names_in_order(g, got))
     _reveal_round_card(g)
 
 
@@ -269,7 +275,7 @@ def _play(g: Game, index: int) -> None:
             got = draw(g, seat, 3)
             if g.events is not None:
                 emit(g, "draw", None, seat=seat, who=who(g, seat), count=len(got))
-                emit(g, "drawn", seat, cards=[g.card_name(c) for c in got])
+                emit(g, "drawn", seat, cards=_names_in_order(g, got))
         g.turns_taken[seat] += 1
         g.step += 1
         _ask_turn(g)

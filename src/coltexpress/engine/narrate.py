@@ -111,7 +111,8 @@ def _drop(d: dict[str, Any]) -> str:
 
 def _event(d: dict[str, Any]) -> str:
     kind = "Train station" if d.get("station") else "Event"
-    return f"{kind}: {names.event(d['name'])}. {names.event_help(d['name']).partition(': ')[2]}"
+    what = names.event_help(d["name"]).partition(": ")[2]
+    return f"{kind}: {names.event(d['name'])}. {what[:1].upper()}{what[1:]}"
 
 
 def _game_over(d: dict[str, Any]) -> str:

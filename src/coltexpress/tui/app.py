@@ -1,12 +1,18 @@
 """``colt play``: the Textual app. Bots play in a worker; humans choose among legal actions.
 
-The app reads the game only through ``Session.view(seat)`` (``Game.view``): the viewer is the
-human whose turn it is (or was last), or ``None`` (spectator) while the keyboard changes hands.
+The app reads the game only through ``Session.view(seat)`` and ``Session.frame_view`` (both
+``Game.view``): the viewer is the human whose turn it is (or was last), or ``None``
+(spectator) while the keyboard changes hands. Every move is shown frame by frame: the cards of
+the Stealin' phase resolve one at a time with a pause (Space skips it), the round's event is
+announced, and a summary of the round comes before the next one is dealt. On a terminal
+smaller than 120 columns by 40 rows the board is drawn compact; below 80 by 24 the app asks
+for a larger window. The game is saved after every move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -14,74 +20,108 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.events import Resize
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
+from .. import describe
+from ..describe import CHOICE_KEYS
+from ..engine import names
 from ..engine.errors import ColtError
-from .board import BOARD_CSS, Board
-from .describe import option_label
-from .screens import EndScreen, HandoverScreen, HelpScreen
+from ..engine.game import Frame
+from .screens import EndScreen, HandoverScreen, HelpScreen, LogScreen, SummaryScreen
 from .session import Session
-from .widgets import HandPanel
+from .widgets import Choices, HandPanel, PilePanel, PlayersPanel, StatusPanel, TrainPanel
 
-__all__ = ["ColtApp"]
+__all__ = ["MIN_SIZE", "WIDE_SIZE", "ColtApp"]
+
+MIN_SIZE = (80, 24)  # below this the app asks for a larger terminal
+WIDE_SIZE = (120, 40)  # from this size on, the full board; below it, the compact one
 
 
 class ColtApp(App[None]):
     """A game of Colt Express against bots, or hot-seat between humans."""
 
     TITLE = "Colt Express"
-    CSS = (
-        BOARD_CSS
-        + """
+    CSS = """
+    #status { height: auto; padding: 0 1; background: $boost; }
+    #train { height: auto; }
+    #players { height: auto; border: round $primary; }
+    #pile { height: auto; padding: 0 1; }
     #play { height: 1fr; }
     #left { width: 1fr; }
-    #hand { height: auto; border: round $success; padding: 0 1; }
-    #choices { height: 1fr; border: round $success; }
+    #hand { height: auto; padding: 0 1; }
+    #choices { height: 1fr; min-height: 4; border: round $success; }
+    #hint { height: auto; padding: 0 1; color: $text-muted; }
     #notation { height: 3; }
-    #error { height: auto; color: $error; }
+    #error { height: auto; color: $error; padding: 0 1; display: none; }
+    #error.shown { display: block; }
     #log { width: 1fr; border: round $primary; }
+    #tiny { display: none; padding: 1 2; }
+    .compact #players { display: none; }
+    .compact #play { layout: vertical; }
+    .compact #log { height: 4; width: 100%; border: none; }
+    .compact #pile { max-height: 2; }
+    .compact #hand { max-height: 2; }
+    .compact #notation { display: none; }
+    .compact #notation.open { display: block; }
+    .compact #choices { border: none; border-top: solid $success; }
+    .tiny #tiny { display: block; }
+    .tiny #status, .tiny #train, .tiny #players, .tiny #pile, .tiny #play { display: none; }
     """
-    )
     BINDINGS = [
-        *(Binding(str(n), f"pick({n})", f"option {n}", show=False) for n in range(1, 10)),
-        Binding("question_mark,f1", "help", "Help"),
+        *(Binding(k, f"pick('{k}')", f"choice {k}", show=False) for k in CHOICE_KEYS),
+        Binding("question_mark,f1", "help", "Rules"),
         Binding("s", "save", "Save"),
-        Binding("slash,colon", "notation", "Type action"),
+        Binding("slash,colon", "notation", "Type", show=False),
+        Binding("space", "faster", "Skip pause", show=False),
+        Binding("p", "players", "Players"),
+        Binding("l", "story", "Story"),
         Binding("q", "leave", "Quit"),
         Binding("escape", "choices", "Choices", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False, priority=True),
     ]
 
     def __init__(
         self,
         session: Session,
         *,
-        delay: float = 0.6,
+        delay: float = 0.8,
         save_path: Path | None = None,
     ) -> None:
         super().__init__()
         self.session = session
         self.delay = delay
         self.save_path = save_path or Path(f"colt-save-{session.seed}.json")
+        session.autosave = self.save_path
         humans = session.humans
         self.viewer: int | None = humans[0] if humans else None
         self.awaiting: int | None = None  # the human seat whose choice the UI waits for
         self.ended = False
-        self._bots_running = False
+        self.fast = False  # skip the pauses until the next decision
+        self._skip = asyncio.Event()
+        self._busy = False  # a move is being shown or the bots are playing
         self._quit_armed = False
         self._logged = 0  # log entries already written to the RichLog
+        self._shown: dict[str, Any] | None = None  # the view on the board
+        self._stealin_view: dict[str, Any] | None = None
+        self._choices: list[dict[str, str]] = []
 
     # -- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Board(id="board")
+        yield StatusPanel(id="status")
+        yield TrainPanel(id="train")
+        yield PlayersPanel(id="players")
+        yield PilePanel(id="pile")
         with Horizontal(id="play"):
             with Vertical(id="left"):
                 yield HandPanel(id="hand")
-                yield OptionList(id="choices")
-                yield Input(placeholder="or type an action, e.g. play move  ( / )", id="notation")
+                yield Choices(id="choices")
+                yield Static("", id="hint")
+                yield Input(placeholder="type an action, e.g. play move (Esc: back)", id="notation")
                 yield Static("", id="error")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static("", id="tiny")
         yield Footer()
 
     def who(self) -> dict[int, str]:
@@ -89,94 +129,127 @@ class ColtApp(App[None]):
         labels = {}
         for seat in range(s.players):
             if seat in s.humans:
-                labels[seat] = "you" if len(s.humans) == 1 else f"human {seat}"
+                labels[seat] = "you" if len(s.humans) == 1 else "human"
             else:
-                labels[seat] = f"bot {s.bot_levels.get(seat, '')}"
+                labels[seat] = f"bot ({s.bot_levels.get(seat, '')})"
         return labels
 
     def on_mount(self) -> None:
-        self.sub_title = self._subtitle()
-        self._rebuild_log()
-        self.refresh_board()
+        self.sub_title = f"{self.session.players} players, game {self.session.seed}"
+        self._fit(self.size.width, self.size.height)
+        self._logged = len(self.session.log)
+        self._write_log(self.session.log)
+        self.show(self.session.view(self.viewer))
         self.advance()
 
-    def _subtitle(self) -> str:
-        return f"{self.session.players} players, seed {self.session.seed}"
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        tiny = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        compact = width < WIDE_SIZE[0] or height < WIDE_SIZE[1]
+        self.screen.set_class(tiny, "tiny")
+        self.screen.set_class(compact and not tiny, "compact")
+        self.query_one(TrainPanel).compact = compact
+        self.query_one(PilePanel).compact = compact
+        self.query_one("#tiny", Static).update(
+            f"This terminal is {width}x{height}. Colt Express needs at least "
+            f"{MIN_SIZE[0]}x{MIN_SIZE[1]}: please make the window larger (q quits)."
+        )
+        if self._shown is not None:
+            self.show(self._shown)
 
     # -- drawing ----------------------------------------------------------------------
-    def refresh_board(self) -> None:
-        view = self.session.view(self.viewer)
-        self.query_one(Board).show(view, self.who())
+    def show(self, view: dict[str, Any]) -> None:
+        """Draw one view on the board; the choices only when the viewer must decide."""
+        self._shown = view
+        self.query_one(StatusPanel).show(view)
+        self.query_one(TrainPanel).show(view)
+        self.query_one(PlayersPanel).show(view, self.who())
+        self.query_one(PilePanel).show(view)
         self.query_one(HandPanel).show(view if self.viewer is not None else None)
-        choices = self.query_one("#choices", OptionList)
-        choices.clear_options()
-        if self.awaiting is not None and self.awaiting == self.viewer:
-            legal = view.get("legal", [])
-            choices.add_options(
-                Option(Text(f"{n if n < 10 else '':>2}  {option_label(a, view)}   [{a}]"), id=a)
-                for n, a in enumerate(legal, 1)
-            )
+        choices = self.query_one(Choices)
+        deciding = (
+            self.awaiting is not None and self.awaiting == self.viewer and "legal" in view
+        )
+        self._choices = describe.choices(view) if deciding else []
+        choices.show(self._choices)
+        if deciding:
             bandit = view.get("actor_bandit")
             two = len(view["players"][view["actor"]]["bandits"]) > 1
-            whose = f", {str(bandit).capitalize()}" if bandit and two else ""
-            choices.border_title = f"Your choice ({view['decision']}{whose})"
-            if legal:
-                choices.highlighted = 0
+            whose = f" for {names.bandit(bandit)}" if bandit and two else ""
+            choices.border_title = f"Your choice{whose}"
+        elif "result" in view:
+            choices.border_title = "Game over"
         else:
-            choices.border_title = "Waiting" if not self.session.over else "Game over"
-        self._flush_log()
+            choices.border_title = "Watching" if view["decision"] == "watch" else "Waiting"
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        hint = self.query_one("#hint", Static)
+        choices = self.query_one(Choices)
+        i = choices.highlighted
+        if self._choices and i is not None and i < len(self._choices):
+            hint.update(Text(self._choices[i]["hint"], style="italic"))
+        else:
+            hint.update("")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_hint()
+
+    def _write_log(self, lines: list[Any]) -> None:
+        log = self.query_one(RichLog)
+        mine = []
+        if self.viewer is not None:
+            mine = [names.bandit(b) for b in self.session.view(self.viewer)["players"][
+                self.viewer]["bandits"]]
+        for entry in lines:
+            if entry.seat is not None and entry.seat != self.viewer:
+                continue
+            style = "italic" if entry.seat is not None else ""
+            if entry.text.startswith(("Round ", "Stealin'", "Event:", "Train station:")):
+                style += " bold underline"
+            elif any(entry.text.startswith(name) for name in mine):
+                style += " bold"
+            log.write(Text(entry.text, style=style.strip()))
 
     def _rebuild_log(self) -> None:
-        log = self.query_one(RichLog)
-        log.clear()
-        self._logged = 0
-        self._flush_log()
-
-    def _flush_log(self) -> None:
-        log = self.query_one(RichLog)
-        entries = self.session.log
-        mine: list[str] = []
-        if self.viewer is not None:
-            mine = self.session.view(self.viewer)["players"][self.viewer]["bandits"]
-        for entry in entries[self._logged :]:
-            if entry.seat is None or entry.seat == self.viewer:
-                style = "italic" if entry.seat is not None else ""
-                if any(name.capitalize() in entry.text for name in mine):
-                    style += " bold"
-                log.write(Text(entry.text, style=style.strip()))
-        self._logged = len(entries)
+        self.query_one(RichLog).clear()
+        self._write_log(self.session.log[: self._logged])
 
     # -- the game loop ----------------------------------------------------------------
     def advance(self) -> None:
+        """Whatever comes next: the end, the bots, or a human's choice."""
         s = self.session
+        if self._busy:
+            return
         if s.over:
             self.awaiting = None
-            self.refresh_board()
+            self.show(s.view(self.viewer))
             if not self.ended:
                 self.ended = True
                 self.push_screen(EndScreen(s.view(self.viewer), self.who()))
             return
         if s.bot_to_act() is not None:
             self.awaiting = None
-            self.refresh_board()
-            if not self._bots_running:
-                self._bots_running = True
-                self.run_worker(self._play_bots(), exclusive=True, group="bots")
+            self._busy = True
+            self.run_worker(self._play_bots(), exclusive=True, group="play")
             return
         seat = s.human_to_act()
         if seat is None:
             return
         self.awaiting = seat
+        self.fast = False
         if seat != self.viewer and len(s.humans) > 1:
             self.viewer = None  # nobody's hand while the keyboard changes hands
             self._rebuild_log()
-            self.refresh_board()
-            name = "+".join(b.capitalize() for b in s.view(None)["players"][seat]["bandits"])
-            self.push_screen(HandoverScreen(seat, name), self._handed_over)
+            self.show(s.view(None))
+            name = names.player(s.view(None)["players"][seat]["bandits"])
+            self.push_screen(HandoverScreen(seat, name[:1].upper() + name[1:]), self._handed_over)
             return
         self.viewer = seat
-        self.refresh_board()
-        self.query_one("#choices", OptionList).focus()
+        self.show(s.view(seat))
+        self.query_one(Choices).focus()
 
     def _handed_over(self, seat: int | None) -> None:
         self.viewer = seat
@@ -187,36 +260,83 @@ class ColtApp(App[None]):
         s = self.session
         try:
             while not s.over and (seat := s.bot_to_act()) is not None:
-                if self.delay:
-                    await asyncio.sleep(self.delay)
+                if self.delay and not self.fast:
+                    await self._pause(self.delay)
                 if s.bot_levels[seat].split(":")[0] in ("hard", "ismcts"):
                     choice = await asyncio.to_thread(s.bot_choice)
                 else:
                     choice = s.bot_choice()
-                s.apply_bot(choice)
-                self.refresh_board()
+                await self._watch(s.apply_bot(choice))
         finally:
-            self._bots_running = False
+            self._busy = False
         self.advance()
 
+    async def _play_human(self, frames: list[Frame]) -> None:
+        try:
+            await self._watch(frames)
+        finally:
+            self._busy = False
+        self.advance()
+
+    async def _watch(self, frames: list[Frame]) -> None:
+        """Show a move frame by frame: each card resolving, each event, each round's end."""
+        for frame in frames:
+            if frame.kind == "round-end" and self._shown is not None:
+                # The round is over as the board shows it: sum it up before the next deal.
+                await self._round_summary(self._shown)
+            view = self.session.frame_view(frame, self.viewer)
+            start, self._logged = self._logged, self._logged + len(frame.events)
+            self._write_log(self.session.log[start : self._logged])
+            self.show(view)
+            if frame.kind == "stealin":
+                self._stealin_view = view
+            if not frame.final and frame.kind in ("reveal", "event", "stealin"):
+                await self._pause(self.delay)
+
+    async def _pause(self, seconds: float) -> None:
+        if self.fast or seconds <= 0:
+            return
+        self._skip.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._skip.wait(), seconds)
+
+    async def _round_summary(self, view: dict[str, Any]) -> None:
+        before = self._stealin_view or view
+        lines = describe.round_summary(before, view)
+        title = f"End of round {view['round']}: what happened"
+        self.query_one(RichLog).write(Text(title, style="bold"))
+        for line in lines:
+            self.query_one(RichLog).write(Text("  " + line))
+        if self.delay <= 0 or self.fast:
+            return
+        if self.session.humans:
+            await self.push_screen_wait(SummaryScreen(title, lines))
+        else:
+            await self._pause(3 * self.delay)
+
     def choose(self, action: str) -> bool:
-        """A human's choice, by option or notation; errors are shown, nothing is lost."""
-        error = self.query_one("#error", Static)
-        if self.awaiting is None or self.awaiting != self.viewer:
-            error.update("Not your turn yet.")
-            self.bell()
+        """A human's choice, by key, option or notation; errors are shown, nothing is lost."""
+        if self.awaiting is None or self.awaiting != self.viewer or self._busy:
+            self._error("Not your turn yet.")
             return False
         try:
-            self.session.play(action)
+            frames = self.session.play(action)
         except ColtError as exc:
-            error.update(str(exc))
-            self.bell()
+            self._error(str(exc))
             return False
-        error.update("")
+        self._error("")
         self._quit_armed = False
         self.awaiting = None
-        self.advance()
+        self._busy = True
+        self.run_worker(self._play_human(frames), exclusive=True, group="play")
         return True
+
+    def _error(self, text: str) -> None:
+        error = self.query_one("#error", Static)
+        error.update(text)
+        error.set_class(bool(text), "shown")
+        if text:
+            self.bell()
 
     # -- input ------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -228,32 +348,71 @@ class ColtApp(App[None]):
         if text and not self.choose(text):
             return  # keep the text to correct it
         event.input.value = ""
-        self.query_one("#choices", OptionList).focus()
+        event.input.remove_class("open")
+        self.query_one(Choices).focus()
 
-    def action_pick(self, n: int) -> None:
-        choices = self.query_one("#choices", OptionList)
-        if 1 <= n <= choices.option_count:
-            option = choices.get_option_at_index(n - 1)
-            if option.id is not None:
-                self.choose(option.id)
+    def action_pick(self, key: str) -> None:
+        for choice in self._choices:
+            if choice["key"] == key:
+                self.choose(choice["action"])
+                return
+
+    def action_faster(self) -> None:
+        """Skip the pauses until the next decision."""
+        if self._busy:
+            self.fast = True
+            self._skip.set()
+        else:
+            choices = self.query_one(Choices)
+            if choices.has_focus and choices.highlighted is not None and self._choices:
+                self.choose(self._choices[choices.highlighted]["action"])
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_players(self) -> None:
+        view = self._shown or self.session.view(self.viewer)
+        who = self.who()
+        lines = [
+            f"{line} ({who.get(b['seat'], '')})"
+            for line, b in zip(describe.player_lines(view), view["bandits"], strict=True)
+        ]
+        lines += ["", *describe.train_sentences(view)]
+        self.push_screen(LogScreen("Players and train", lines))
+
+    def action_story(self) -> None:
+        lines = [
+            e.text for e in self.session.log[: self._logged] if e.seat in (None, self.viewer)
+        ]
+        self.push_screen(LogScreen("The story so far", lines))
+
+    def action_scroll_log(self, direction: int) -> None:
+        log = self.query_one(RichLog)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
+
     def action_leave(self) -> None:
-        """Quit; an unfinished game asks for a second q (s saves it first)."""
+        """Quit; an unfinished game asks for a second q (it is saved already)."""
         if self.session.over or self._quit_armed:
             self.exit()
             return
         self._quit_armed = True
-        self.notify("Press q again to quit; press s first to save the game.")
+        self.notify(
+            f"Press q again to quit. The game is saved in {self.save_path}; "
+            f"resume with: colt play --resume {self.save_path}"
+        )
 
     def action_choices(self) -> None:
-        self.query_one("#choices", OptionList).focus()
+        self.query_one("#notation", Input).remove_class("open")
+        self.query_one(Choices).focus()
 
     def action_notation(self) -> None:
-        self.query_one("#notation", Input).focus()
+        box = self.query_one("#notation", Input)
+        box.add_class("open")
+        box.focus()
 
     def action_save(self) -> None:
         try:
@@ -261,7 +420,7 @@ class ColtApp(App[None]):
         except OSError as exc:
             self.notify(f"Could not save: {exc}", severity="error")
             return
-        self.notify(f"Saved to {path}; resume with colt play --resume {path}")
+        self.notify(f"Saved to {path}; resume with: colt play --resume {path}")
 
     def current_view(self) -> dict[str, Any]:
-        return self.session.view(self.viewer)
+        return self._shown or self.session.view(self.viewer)

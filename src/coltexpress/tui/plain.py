@@ -1,9 +1,12 @@
-"""The accessible plain mode: numbered prompts and sentences, no drawing, no colours.
+"""The accessible plain mode: short numbered prompts and sentences, no drawing, no colours.
 
-Every prompt lists the legal options, numbered; the player answers with a number, with the
-engine's notation (``play move``, ``shoot belle``), or with a command: ``help [topic]``,
-``hand``, ``train``, ``players``, ``pile``, ``log``, ``options``, ``save FILE``, ``quit``.
-Input and output are streams, so a script can drive a whole game.
+Every prompt lists the legal options, numbered, in words; the player answers with a number,
+with the engine's notation (``play move``, ``shoot belle``), or with a command: ``help
+[topic]``, ``hand``, ``train``, ``players``, ``pile``, ``log``, ``options``, ``notation``
+(show the notation beside the options), ``why N`` (the rules behind option N), ``save
+FILE``, ``quit``. The round and turn are said when they change, not at every prompt. The
+Stealin' phase is told card by card, then what each bandit gained in the round. Input and
+output are streams, so a script can drive a whole game.
 
 >>> import io
 >>> from coltexpress import Options
@@ -11,7 +14,7 @@ Input and output are streams, so a script can drive a whole game.
 >>> out = io.StringIO()
 >>> PlainGame(s, stdin=io.StringIO(""), stdout=out).run()
 0
->>> "Winner" in out.getvalue()
+>>> "Game over." in out.getvalue()
 True
 """
 
@@ -20,27 +23,22 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
+from .. import describe
+from ..engine import names
 from ..engine.errors import ColtError
-from .describe import (
-    card_label,
-    hand_sentence,
-    option_label,
-    player_lines,
-    score_rows,
-    situation,
-    train_sentences,
-)
-from .helptext import help_text, lookup
-from .session import SaveError, Session
+from ..engine.game import Frame
+from .session import Session
 
 __all__ = ["COMMANDS", "PlainGame"]
 
 COMMANDS = (
-    "Commands: a number or an action in notation to choose; 'options' lists the choices again; "
-    "'hand', 'train', 'players', 'pile', 'log' describe the game; 'help' or 'help TOPIC' "
-    "(a card, power, turn type or event) explains the rules; 'save FILE' saves; 'quit' stops."
+    "Commands: a number or an action in notation to choose; 'why N' explains option N; "
+    "'options' lists the choices again; 'hand', 'train', 'players', 'pile', 'log' describe "
+    "the game; 'notation' shows or hides the engine's notation; 'help' or 'help TOPIC' (a "
+    "card, power, turn type or event) explains the rules; 'save FILE' saves; 'quit' stops."
 )
 
 
@@ -59,14 +57,20 @@ class PlainGame:
         stdout: TextIO | None = None,
         delay: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
+        save_path: Path | None = None,
     ) -> None:
         self.s = session
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.delay = delay
         self.sleep = sleep
+        self.save_path = save_path
         self.viewer: int | None = session.humans[0] if session.humans else None
-        self.shown = 0  # log entries already printed
+        self.shown = len(session.log)  # log entries already printed
+        self.notation = False
+        self.header = ""  # the round and turn last said
+        self.stealin_view: dict[str, Any] | None = None
+        self.last_view: dict[str, Any] | None = None
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -83,40 +87,66 @@ class PlainGame:
         """Play until the end or ``quit``; returns an exit status (0)."""
         self.say("Colt Express. Type 'help' at any prompt for the rules and the commands.")
         self.describe_seats()
+        told = [e for e in self.s.log if e.seat in (None, self.viewer)]
+        if len(told) > 15:
+            self.say("A saved game goes on. The last things that happened:")
+        for entry in told[-15:]:
+            self.say(entry.text)
         try:
             while not self.s.over:
-                self.narrate()
                 if self.s.bot_to_act() is not None:
-                    self.s.bot_step()
-                    if self.delay:
-                        self.sleep(self.delay)
+                    self.tell(self.s.bot_step())
                     continue
                 self.human_turn()
-            self.narrate()
             self.final_scores()
         except _Quit:
             self.say("Goodbye.")
+            if not self.s.over and self.save_path is not None:
+                self.say(
+                    f"The game is saved in {self.save_path}; resume with: "
+                    f"colt play --plain --resume {self.save_path}"
+                )
         return 0
 
     def describe_seats(self) -> None:
         v = self.s.view(self.viewer)
         for p in v["players"]:
-            who = "human" if p["seat"] in self.s.humans else f"bot ({self.s.bot_levels[p['seat']]})"
-            you = " (you)" if self.viewer == p["seat"] and len(self.s.humans) == 1 else ""
-            names = " and ".join(b.capitalize() for b in p["bandits"])
-            self.say(f"Seat {p['seat']}{you}: {names}, {who}.")
+            bandits = " and ".join(names.bandit(b) for b in p["bandits"])
+            if self.viewer == p["seat"] and len(self.s.humans) == 1:
+                self.say(f"You play {bandits}.")
+            elif p["seat"] in self.s.humans:
+                self.say(f"{bandits}: a human at this keyboard.")
+            else:
+                self.say(f"{bandits}: a bot ({self.s.bot_levels[p['seat']]}).")
 
-    def narrate(self) -> None:
-        entries = self.s.log
-        for entry in entries[self.shown :]:
-            if entry.seat is None or entry.seat == self.viewer:
-                self.say(entry.text)
-        self.shown = len(entries)
+    def tell(self, frames: list[Frame]) -> None:
+        """Say a move frame by frame, pausing as each card resolves."""
+        for frame in frames:
+            if frame.kind == "round-end" and self.last_view is not None:
+                last = self.last_view
+                self.say(f"End of round {last['round']}: what happened.")
+                for line in describe.round_summary(self.stealin_view or last, last):
+                    self.say("  " + line)
+            for entry in self.s.log[self.shown : self.shown + len(frame.events)]:
+                if entry.seat in (None, self.viewer):
+                    self.say(entry.text)
+            self.shown += len(frame.events)
+            view = self.s.frame_view(frame, self.viewer)
+            self.last_view = view
+            if frame.kind == "stealin":
+                self.stealin_view = view
+            if not frame.final and frame.kind in ("reveal", "event") and self.delay:
+                self.sleep(self.delay)
 
     def handover(self, seat: int) -> None:
-        """Hot-seat: nobody's hand is shown until the next player confirms."""
+        """Hot-seat: the screen is cleared and nobody's hand shown until the player confirms."""
         self.viewer = None
-        self.say(f"Pass the keyboard to seat {seat}. Press Enter when ready, seat {seat}.")
+        if self.stdout.isatty():
+            self.stdout.write("\033[2J\033[H")  # clear the previous player's hand
+        else:
+            self.say("\n" * 3)
+        who = names.player(self.s.view(None)["players"][seat]["bandits"])
+        self.say(f"Pass the keyboard to {who}. Press Enter when ready.")
         self.ask("> ")
         self.viewer = seat
 
@@ -128,7 +158,7 @@ class PlainGame:
             self.handover(seat)
         self.prompt_options()
         while True:
-            answer = self.ask(f"Seat {seat}, your choice: ")
+            answer = self.ask("Your choice: ")
             if self.command(answer):
                 continue
             legal = self.s.legal()
@@ -140,19 +170,25 @@ class PlainGame:
                     continue
                 action = legal[n - 1]
             try:
-                self.s.play(action)
+                frames = self.s.play(action)
             except ColtError as exc:
                 self.say(f"Not accepted: {exc}")
                 self.say("Type a number from the list, an action, or 'help'.")
                 continue
+            self.tell(frames)
             return
 
     def prompt_options(self) -> None:
         v = self.s.view(self.viewer)
-        self.say(situation(v))
-        self.say(hand_sentence(v))
-        for n, action in enumerate(v["legal"], 1):
-            self.say(f"  {n}. {option_label(action, v)}  [{action}]")
+        header = describe.situation(v).partition(". ")[0]
+        if header != self.header and v["round_card"] is not None:
+            self.header = header
+            self.say(header + ".")
+            self.say(describe.hand_sentence(v))
+        self.say(describe.situation(v, header=False))
+        for n, choice in enumerate(describe.choices(v), 1):
+            shown = f"  [{choice['action']}]" if self.notation else ""
+            self.say(f"  {n}. {choice['label']}{shown}")
 
     def command(self, answer: str) -> bool:
         """Run a command; False if the answer is not one (a choice to try)."""
@@ -164,65 +200,74 @@ class PlainGame:
         elif word in ("help", "?"):
             if rest.strip():
                 try:
-                    self.say(lookup(rest))
+                    self.say(describe.lookup(rest))
                 except KeyError as exc:
                     self.say(str(exc.args[0]))
             else:
-                self.say(help_text())
+                self.say(describe.help_text())
                 self.say(COMMANDS)
+        elif word == "why":
+            options = describe.choices(v)
+            n = int(rest) if rest.strip().isdigit() else 0
+            if 1 <= n <= len(options):
+                self.say(options[n - 1]["hint"])
+            else:
+                self.say(f"Say which option: why 1 to why {len(options)}.")
         elif word == "hand":
-            self.say(hand_sentence(v))
+            self.say(describe.hand_sentence(v))
         elif word == "train":
-            for line in train_sentences(v):
+            for line in describe.train_sentences(v):
                 self.say(line)
         elif word == "players":
-            for line in player_lines(v):
+            for line in describe.player_lines(v):
                 self.say(line)
         elif word == "pile":
             self.describe_pile()
         elif word == "log":
             for entry in self.s.entries_for(self.viewer)[-20:]:
                 self.say(entry.text)
+        elif word == "notation":
+            self.notation = not self.notation
+            self.say("The notation is shown." if self.notation else "The notation is hidden.")
         elif word in ("options", "list"):
+            self.header = ""
             self.prompt_options()
         elif word == "save":
-            if not rest.strip():
-                self.say("Say where: save FILE")
-            else:
-                try:
-                    path = self.s.save(rest.strip())
-                except OSError as exc:
-                    self.say(f"Could not save: {exc}")
-                else:
-                    self.say(f"Saved to {path}. Resume with: colt play --resume {path}")
+            self.save(rest.strip())
         elif word in ("quit", "exit"):
             raise _Quit
         else:
             return False
         return True
 
+    def save(self, where: str) -> None:
+        path = Path(where) if where else self.save_path
+        if path is None:
+            self.say("Say where: save FILE")
+            return
+        try:
+            path = self.s.save(path)
+        except OSError as exc:
+            self.say(f"Could not save: {exc}")
+        else:
+            self.say(f"Saved to {path}. Resume with: colt play --plain --resume {path}")
+
     def describe_pile(self) -> None:
         pile = self.s.view(self.viewer)["pile"]
         if not pile:
             self.say("The pile is empty.")
         for n, card in enumerate(pile, 1):
-            what = "face down" if card["card"] is None else card_label(card["card"])
+            what = "face down" if card["card"] is None else names.card(card["card"], owner=False)
             state = ", resolved" if card["resolved"] else ""
-            self.say(f"  {n}. {card['bandit'].capitalize()}: {what}{state}")
+            self.say(f"  {n}. {names.bandit(card['bandit'])}: {what}{state}")
 
     def final_scores(self) -> None:
-        self.say("Final scores:")
-        for row in score_rows(self.s.view(self.viewer)):
-            gun = f", Gunslinger ${row['gunslinger']}" if row["gunslinger"] else ""
-            self.say(
-                f"Seat {row['seat']} ({row['bandits']}): loot ${row['loot']}{gun}, total "
-                f"${row['total']}, bullets received {row['received']}"
-                + (". Winner!" if row["winner"] else ".")
-            )
+        for line in describe.end_lines(self.s.view(self.viewer)):
+            self.say(line)
 
 
 def run_plain(session: Session, *, delay: float = 0.0) -> int:
     return PlainGame(session, delay=delay).run()
 
 
-__all__ += ["SaveError", "run_plain"]
+__all__ += ["run_plain"]

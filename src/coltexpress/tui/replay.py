@@ -1,12 +1,17 @@
-"""``colt replay FILE --tui``: step through a recorded game in the board view, as a spectator.
+"""``colt replay``: step through a saved game on the board, as a spectator, or read it.
+
+The steps are the frames of every move (``Game.apply_frames``): a move of the Schemin' phase
+is one step, and the Stealin' phase that follows the last card steps card by card, with the
+event and the end of the round. The replay opens before the first move (nothing is told
+before it happens).
 
 >>> from coltexpress import Game, Options
 >>> game = Game.new(Options.preset("standard", players=3), seed=1)
 >>> for _ in range(5):
 ...     _ = game.apply(game.legal_actions()[0])
 >>> steps = ReplaySteps.from_record(game.record())
->>> len(steps), steps.actions[0]
-(6, 'draw')
+>>> len(steps) > 5, steps[1].move, steps[1].action
+(True, 1, 'draw')
 """
 
 from __future__ import annotations
@@ -17,69 +22,111 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, RichLog
+from textual.widgets import Footer, Header, RichLog, Static
 
+from .. import describe, records
+from ..engine import names
 from ..engine.errors import ColtError
 from ..engine.game import Game
-from ..engine.options import Options
-from .board import BOARD_CSS, Board
 from .screens import EndScreen, HelpScreen
-from .session import visible_to
+from .widgets import PilePanel, PlayersPanel, StatusPanel, TrainPanel
 
-__all__ = ["ReplayApp", "ReplaySteps"]
+__all__ = ["ReplayApp", "ReplaySteps", "Step"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One frame of a recorded game: the move it belongs to and what a spectator saw."""
+
+    move: int  # 1.. for the moves; 0 for the deal before the first
+    who: str  # who made the move, by the bandits he plays
+    action: str  # the move in notation
+    label: str  # the move in words
+    lines: tuple[str, ...]  # the public narration of this step
+    game: Game  # the game as it stood after this step
+
+    def view(self) -> dict[str, Any]:
+        return self.game.view(None)
+
+    @property
+    def heading(self) -> str:
+        if self.move == 0:
+            return "Before the first move."
+        return f"Move {self.move}: {self.who}: {self.label}."
 
 
 @dataclass
 class ReplaySteps:
-    """The game after each action (``states[0]``: before any), with the public narration."""
+    """Every step of a recorded game, and who played each seat (if the record says)."""
 
-    states: list[Game]
-    actions: list[str]
-    lines: list[list[str]]  # the sentences each action caused (public only)
+    steps: list[Step]
+    moves: int
     agents: list[str] | None = None
 
     def __len__(self) -> int:
-        return len(self.states)
+        return len(self.steps)
+
+    def __getitem__(self, index: int) -> Step:
+        return self.steps[index]
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> ReplaySteps:
-        """Replays a record (``colt simulate --save``, ``Game.record()``, or a save's)."""
-        if "record" in record and "actions" not in record:
-            record = record["record"]
+    def from_record(cls, data: Any) -> ReplaySteps:
+        """Any saved game: a record, a record with seats, a tournament's record."""
         try:
-            game = Game.new(Options.from_dict(record.get("options", {})), seed=record["seed"])
+            record = records.normalize(data)
+            game = Game.replay({**record, "actions": []})
             actions = [str(a) for a in record["actions"]]
         except (ColtError, KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"not a game record: {exc!r}") from None
-        states, lines = [game.clone()], []
+            raise ValueError(f"not a game record: {exc}") from None
+        lines = tuple(e.text() for e in game.events or [] if e.seat is None)
+        steps = [Step(0, "", "", "", lines, game.clone())]
         for n, text in enumerate(actions, 1):
-            seat = game.current_seat
+            seat, bandit = game.current_seat, game.pending.bandit
+            before = game.view(seat)
             try:
-                events = game.apply(text)
+                frames = game.apply_frames(text)
             except ColtError as exc:
-                raise ValueError(f"action {n} ({text!r}) does not replay: {exc}") from None
-            said = [f"{n}. seat {seat}: {text}"]
-            said += ["   " + e.text() for e in events if visible_to(e, None)]
-            lines.append(said)
-            states.append(game.clone())
+                raise ValueError(f"move {n} ({text!r}) does not replay: {exc}") from None
+            bandits = before["players"][seat]["bandits"] if seat is not None else []
+            who = names.bandit(bandit) if bandit else names.player(bandits)
+            who = who[:1].upper() + who[1:]
+            label = describe.label(text, before)
+            for frame in frames:
+                said = tuple(e.text() for e in frame.events if e.seat is None)
+                steps.append(Step(n, who, text, label, said, frame.state))
         agents = record.get("agents")
-        return cls(states, actions, lines, [str(a) for a in agents] if agents else None)
+        return cls(steps, len(actions), [str(a) for a in agents] if agents else None)
+
+    def start_of(self, move: int) -> int:
+        """The index of the first step of a move."""
+        for i, step in enumerate(self.steps):
+            if step.move >= move:
+                return i
+        return len(self.steps) - 1
 
 
 class ReplayApp(App[None]):
-    """The board of a recorded game, one action at a time."""
+    """The board of a recorded game, one step at a time."""
 
     TITLE = "Colt Express replay"
-    CSS = BOARD_CSS + "#log { height: 1fr; border: round $primary; }"
+    CSS = """
+    #status { height: auto; padding: 0 1; background: $boost; }
+    #train { height: auto; }
+    #players { height: auto; }
+    #pile { height: auto; padding: 0 1; }
+    #heading { height: auto; padding: 0 1; text-style: bold; }
+    #log { height: 1fr; border: round $primary; }
+    .compact #players { display: none; }
+    """
     BINDINGS = [
         Binding("right,n,space", "step(1)", "Forward", priority=True),
         Binding("left,p,backspace", "step(-1)", "Back", priority=True),
-        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
-        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
+        Binding("pagedown", "move(10)", "+10 moves", priority=True),
+        Binding("pageup", "move(-10)", "-10 moves", priority=True),
         Binding("home", "goto(0)", "Start", priority=True),
         Binding("end", "goto(-1)", "End", priority=True),
         Binding("f", "scores", "Scores"),
-        Binding("question_mark,f1", "help", "Help"),
+        Binding("question_mark,f1", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -91,39 +138,59 @@ class ReplayApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Board(id="board")
+        yield StatusPanel(id="status")
+        yield TrainPanel(id="train")
+        yield PlayersPanel(id="players")
+        yield PilePanel(id="pile")
+        yield Static("", id="heading")
         yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(RichLog).can_focus = False  # the arrow, Home and End keys step
+        compact = self.size.width < 120 or self.size.height < 40
+        self.screen.set_class(compact, "compact")
+        self.query_one(TrainPanel).compact = compact
         self.show()
 
     def who(self) -> dict[int, str]:
         agents = self.steps.agents
-        n = len(self.steps.states[0].view(None)["players"])
+        n = len(self.steps[0].view()["players"])
         return {s: agents[s] if agents and s < len(agents) else "" for s in range(n)}
 
     def show(self) -> None:
-        game = self.steps.states[self.at]
-        self.sub_title = f"{self.title_name}: action {self.at} of {len(self.steps) - 1}"
-        self.query_one(Board).show(game.view(None), self.who())
+        step = self.steps[self.at]
+        view = step.view()
+        self.sub_title = f"{self.title_name}: move {step.move} of {self.steps.moves}"
+        self.query_one(StatusPanel).show(view)
+        self.query_one(TrainPanel).show(view)
+        self.query_one(PlayersPanel).show(view, self.who())
+        self.query_one(PilePanel).show(view)
+        self.query_one("#heading", Static).update(step.heading)
         log = self.query_one(RichLog)
         log.clear()
-        for said in self.steps.lines[max(0, self.at - 30) : self.at]:
-            log.write(Text(said[0], style="bold"))
-            for line in said[1:]:
-                log.write(line)
+        first = max(0, self.at - 12)
+        for i in range(first, self.at + 1):
+            s = self.steps[i]
+            current = i == self.at
+            if i == first or s.move != self.steps[i - 1].move:
+                log.write(Text(s.heading, style="bold" if current else "dim bold"))
+            for line in s.lines:
+                log.write(Text("   " + line, style="" if current else "dim"))
 
     def action_step(self, delta: int) -> None:
         self.action_goto(min(max(self.at + delta, 0), len(self.steps) - 1))
+
+    def action_move(self, delta: int) -> None:
+        target = min(max(self.steps[self.at].move + delta, 0), self.steps.moves)
+        self.action_goto(self.steps.start_of(target))
 
     def action_goto(self, at: int) -> None:
         self.at = at if at >= 0 else len(self.steps) - 1
         self.show()
 
     def action_scores(self) -> None:
-        view = self.steps.states[self.at].view(None)
+        view = self.steps[self.at].view()
         if "result" in view:
             self.push_screen(EndScreen(view, self.who()))
         else:
@@ -131,3 +198,20 @@ class ReplayApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+
+def narrate(steps: ReplaySteps) -> list[str]:
+    """The whole game as text: each move with who made it, and what it caused."""
+    out: list[str] = []
+    for i, step in enumerate(steps.steps):
+        if step.move and (i == 0 or steps[i - 1].move != step.move):
+            out.append(f"{step.move:4d}. {step.who}: {step.label}  [{step.action}]")
+        out += [f"      {line}" for line in step.lines]
+    last = steps[len(steps) - 1].view()
+    if "result" in last:
+        out.append("")
+        out += describe.end_lines(last)
+    return out
+
+
+__all__ += ["narrate"]

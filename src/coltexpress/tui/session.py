@@ -1,8 +1,10 @@
-"""A game at the table: seats for humans and bots, turns, narration filtering, saves.
+"""A game at the table: seats for humans and bots, turns, narration, saves.
 
 The session is the only part of the terminal front end that holds the ``Game``. It reads the
-game through its public API (``view``, ``legal_actions``, ``apply``, ``record``) and lets the
-bots play through ``agent.act(game)`` exactly as in tournaments. Nothing here draws.
+game through its public API (``view``, ``legal_actions``, ``apply_frames``, ``record``) and
+lets the bots play through ``agent.act(game)`` exactly as in tournaments. Every move returns
+its frames (the Stealin' phase card by card) for the front end to show; with an autosave
+path, the game is saved after every move, so a crash never loses it. Nothing here draws.
 
 >>> s = Session.new(Options.preset("standard", players=3), seed=1, humans=(0,), bots="easy")
 >>> s.bot_levels
@@ -15,27 +17,22 @@ bots play through ``agent.act(game)`` exactly as in tournaments. Nothing here dr
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import records
 from ..agents import Agent
 from ..engine.actions import ACTIONS
 from ..engine.errors import ColtError
 from ..engine.event import Event
-from ..engine.game import Game
+from ..engine.game import Frame, Game
 from ..engine.options import Options
+from ..records import SaveError
 from ..tournament import make_agent, parse_agent
 
-__all__ = ["SAVE_FORMAT", "Entry", "SaveError", "Session", "visible_to"]
-
-SAVE_FORMAT = "coltexpress-save/1"
-
-
-class SaveError(ValueError):
-    """A save file that cannot be read or does not describe a game."""
+__all__ = ["Entry", "SaveError", "Session", "entries", "visible_to"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +45,11 @@ class Entry:
 
 def visible_to(event: Event, viewer: int | None) -> bool:
     """Public events, and the viewer's own private ones (never another seat's)."""
-    if event.seat is not None and event.seat != viewer:
-        return False
-    # The escape sentence already says the bandit took a neutral bullet.
-    return not (event.kind == "neutral-bullet" and event.data.get("reason") == "marshal")
+    return event.seat is None or event.seat == viewer
+
+
+def entries(events: list[Event]) -> list[Entry]:
+    return [Entry(e.text(), e.seat) for e in events]
 
 
 def _bots_for(text: str | dict[int, str] | None, seats: list[int]) -> dict[int, str]:
@@ -81,14 +79,23 @@ class Session:
     bot_levels: dict[int, str]
     agents: dict[int, Agent] = field(default_factory=dict)
     log: list[Entry] = field(default_factory=list)
-    last_action: tuple[int | None, str] | None = None
+    autosave: Path | None = None
 
     def __post_init__(self) -> None:
-        seed = self.game.record()["seed"]
+        seed = self.seed
         for seat, level in self.bot_levels.items():
             self.agents[seat] = make_agent(parse_agent(level), seed=seed * 101 + seat)
         if not self.log:
-            self.log.append(Entry(self.round_sentence()))
+            self.log = self._history_entries()
+
+    def _history_entries(self) -> list[Entry]:
+        """The narration from the deal on (of every move already played, when resumed)."""
+        record = self.game.record()
+        game = Game.replay({**record, "actions": []})
+        out = entries(game.events or [])
+        for action in record["actions"]:
+            out += entries(game.apply(action))
+        return out
 
     @classmethod
     def new(
@@ -112,7 +119,7 @@ class Session:
     # -- whose turn -------------------------------------------------------------------
     @property
     def seed(self) -> int:
-        return int(self.game.record()["seed"])
+        return int(self.game.seed)
 
     @property
     def players(self) -> int:
@@ -133,16 +140,17 @@ class Session:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(seat)
 
+    def frame_view(self, frame: Frame, seat: int | None) -> dict[str, Any]:
+        """A seat's view of the game at one frame of a move."""
+        return frame.view(seat)
+
     def legal(self) -> list[str]:
         return [str(a) for a in self.game.legal_actions()]
 
     # -- playing ----------------------------------------------------------------------
-    def play(self, action: str) -> list[Event]:
+    def play(self, action: str) -> list[Frame]:
         """A human's choice (notation); raises ColtError (bad notation, illegal now)."""
-        seat = self.game.current_seat
-        events = self.game.apply(action)
-        self._narrate(seat, action.strip().lower(), events)
-        return events
+        return self._played(self.game.apply_frames(action))
 
     def bot_choice(self) -> int:
         """Ask the bot to act for its choice (an action id); does not change the game."""
@@ -151,65 +159,50 @@ class Session:
             raise ValueError("no bot is to act")
         return self.agents[seat].act(self.game)
 
-    def apply_bot(self, action_id: int) -> list[Event]:
-        seat = self.game.current_seat
-        events = self.game.apply_id(action_id)
-        self._narrate(seat, str(ACTIONS[action_id]), events)
-        return events
+    def apply_bot(self, action_id: int) -> list[Frame]:
+        return self._played(self.game.apply_frames(ACTIONS[action_id]))
 
-    def bot_step(self) -> list[Event]:
+    def bot_step(self) -> list[Frame]:
         return self.apply_bot(self.bot_choice())
 
-    def _narrate(self, seat: int | None, text: str, events: list[Event]) -> None:
-        self.last_action = (seat, text)
-        for event in events:
-            if event.seat is not None or visible_to(event, None):
-                self.log.append(Entry(event.text(), event.seat))
+    def _played(self, frames: list[Frame]) -> list[Frame]:
+        for frame in frames:
+            self.log += entries(frame.events)
+        if self.autosave is not None:
+            self.save(self.autosave)
+        return frames
 
     def entries_for(self, viewer: int | None) -> list[Entry]:
         return [e for e in self.log if e.seat is None or e.seat == viewer]
 
-    def round_sentence(self) -> str:
-        v = self.game.view(None)
-        card = v["round_card"]
-        if card is None:
-            return "The game is about to begin."
-        event = f", event {card['event']}" if card["event"] else ""
-        return (
-            f"Round {v['round']}: {card['name']} ({' '.join(card['turns'])}){event}; "
-            f"seat {v['first_player']} plays first."
-        )
-
     # -- saving -----------------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "record": self.game.record(),
-            "humans": list(self.humans),
-            "bots": {str(k): v for k, v in sorted(self.bot_levels.items())},
-        }
+        """The game record with its seats: the one saved-game format (records.py)."""
+        return records.with_seats(self.game.record(), humans=self.humans, bots=self.bot_levels)
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.write_text(json.dumps(self.to_save(), indent=1) + "\n", encoding="utf-8")
-        return path
+        return records.write(path, self.to_save())
 
     @classmethod
     def from_save(cls, data: Any) -> Session:
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a coltexpress save (format {SAVE_FORMAT!r} expected)")
+        """A session from any saved game; a record that names no seats gets seat 0 for a
+        human and medium bots elsewhere."""
+        record = records.normalize(data)
         try:
-            game = Game.replay(data["record"])
-            humans = tuple(int(h) for h in data["humans"])
-            bots = {int(k): str(v) for k, v in data["bots"].items()}
+            game = Game.replay(record)
+        except ColtError as exc:
+            raise SaveError(f"the save does not describe a game: {exc}") from None
+        seats = records.seats(record)
+        if seats is None:
+            humans: tuple[int, ...] = (0,)
+            bots = dict.fromkeys(range(1, game.n_players), "medium")
+        else:
+            humans, bots = seats
+        try:
             return cls(game, humans, _bots_for(bots, list(bots)))
-        except (ColtError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        except ValueError as exc:
             raise SaveError(f"the save does not describe a game: {exc}") from None
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise SaveError(f"cannot read {path}: {exc}") from None
-        return cls.from_save(data)
+        return cls.from_save(records.read(path))

@@ -1,17 +1,33 @@
-"""The board's panels: train, round card, players, action pile, hand. Each draws a view dict."""
+"""The board's panels: train, round and situation, players, action pile, hand, choices.
+
+Each panel draws a view dict (``Game.view``) with the words of ``coltexpress.describe`` and
+the display names of ``engine/names.py``; the train has a full drawing and a compact one for
+small terminals.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
-from .describe import TURN_NAMES, card_label, loot_summary
+from .. import describe
+from ..engine import names
 
-__all__ = ["HandPanel", "PilePanel", "PlayersPanel", "RoundPanel", "TrainPanel", "colour"]
+__all__ = [
+    "Choices",
+    "HandPanel",
+    "PilePanel",
+    "PlayersPanel",
+    "StatusPanel",
+    "TrainPanel",
+    "bandit_text",
+    "colour",
+]
 
 COLOURS = {
     "belle": "magenta",
@@ -22,96 +38,106 @@ COLOURS = {
     "tuco": "red",
     "mei": "yellow",
 }
+LOOT_ICONS = {"purse": "$", "jewel": "◆", "strongbox": "▣"}
 
 
 def colour(name: str) -> str:
     return COLOURS.get(name, "white")
 
 
-def bandit_text(name: str, *, bold: bool = False) -> Text:
-    return Text(name.capitalize(), style=colour(name) + (" bold" if bold else ""))
+def bandit_text(name: str, *, bold: bool = False, short: bool = False) -> Text:
+    label = names.bandit(name)
+    return Text(label[:3] if short else label, style=colour(name) + (" bold" if bold else ""))
 
 
-def _short_loot(loot: list[dict[str, Any]]) -> str:
-    counts = {k: sum(1 for t in loot if t["kind"] == k) for k in ("purse", "jewel", "strongbox")}
-    return " ".join(
-        f"{n} {k}{'' if n == 1 else 'es' if k == 'strongbox' else 's'}"
-        for k, n in counts.items()
-        if n
-    )
+def _loot_icons(loot: list[dict[str, Any]]) -> str:
+    counts = {k: sum(1 for t in loot if t["kind"] == k) for k in LOOT_ICONS}
+    return " ".join(f"{LOOT_ICONS[k]}{n}" for k, n in counts.items() if n)
+
+
+def _space(view: dict[str, Any], car: int, roof: bool) -> dict[str, Any]:
+    return next(s for s in view["spaces"] if s["car"] == car and s["roof"] == roof)
+
+
+def _who_here(view: dict[str, Any], car: int, roof: bool, *, short: bool) -> Text:
+    me = view["seat"]
+    line = Text()
+    for b in view["bandits"]:
+        if b["car"] == car and b["roof"] == roof:
+            if line:
+                line.append(" ")
+            line.append_text(bandit_text(b["character"], bold=b["seat"] == me, short=short))
+    if not roof and view["marshal"] == car:
+        line.append((" " if line else "") + ("★Mar" if short else "★ MARSHAL"), style="bold yellow")
+    return line
 
 
 class TrainPanel(Static):
     """The train: locomotive and cars, a roof row and an inside row."""
+
+    compact = False
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.update(self.draw(view, compact=self.compact))
+
+    @staticmethod
+    def draw(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
+        cars = view["cars"]
+        if compact:
+            table = Table(expand=True, box=None, padding=(0, 0), show_edge=False)
+        else:
+            table = Table(expand=True, show_lines=True, pad_edge=False)
+        table.add_column("", width=4 if compact else 6, no_wrap=True)
+        for car in range(cars + 1):
+            if compact:
+                head = "LOCO" if car == 0 else "CAB" if car == cars else f"CAR{car}"
+            else:
+                head = "LOCOMOTIVE" if car == 0 else "CABOOSE" if car == cars else f"CAR {car}"
+            table.add_column(head, justify="center", ratio=1, no_wrap=compact)
+        for roof in (True, False):
+            cells: list[RenderableType] = [Text("roof" if roof else "in", style="dim")]
+            for car in range(cars + 1):
+                who = _who_here(view, car, roof, short=compact)
+                loot = _loot_icons(_space(view, car, roof)["loot"])
+                cells.append(
+                    Group(who if who else Text(" "), Text(loot or " ", style="yellow"))
+                )
+            table.add_row(*cells)
+        if not compact:
+            return table
+        legend = Text(
+            "$ purse  ◆ jewel  ▣ strongbox  ★ Marshal   p: players  l: log  ?: rules",
+            style="dim",
+        )
+        return Group(table, legend)
+
+
+class StatusPanel(Static):
+    """The round card (its turns, the current one marked, its event) and who decides what."""
 
     def show(self, view: dict[str, Any]) -> None:
         self.update(self.draw(view))
 
     @staticmethod
     def draw(view: dict[str, Any]) -> RenderableType:
-        cars = view["cars"]
-        me = view["seat"]
-        table = Table(expand=True, show_lines=True, pad_edge=False)
-        table.add_column("", width=6, no_wrap=True)
-        for car in range(cars + 1):
-            head = "LOCOMOTIVE" if car == 0 else f"CABOOSE ({car})" if car == cars else f"CAR {car}"
-            table.add_column(head, justify="center", ratio=1)
-        for roof in (True, False):
-            cells: list[RenderableType] = [Text("roof" if roof else "inside", style="dim")]
-            for car in range(cars + 1):
-                space = next(s for s in view["spaces"] if s["car"] == car and s["roof"] == roof)
-                line = Text()
-                for b in view["bandits"]:
-                    if b["car"] == car and b["roof"] == roof:
-                        if line:
-                            line.append(" ")
-                        line.append_text(bandit_text(b["character"], bold=b["seat"] == me))
-                if not roof and view["marshal"] == car:
-                    line.append((" " if line else "") + "MARSHAL", style="bold yellow")
-                loot = _short_loot(space["loot"])
-                parts: list[RenderableType] = [line if line else Text(" ")]
-                parts.append(Text(loot or " ", style="yellow" if loot else "dim"))
-                cells.append(Group(*parts))
-            table.add_row(*cells)
-        return table
-
-
-class RoundPanel(Static):
-    """The round card: its turns (the current one marked), its event, whose decision."""
-
-    def show(self, view: dict[str, Any], names: dict[int, str]) -> None:
-        self.update(self.draw(view, names))
-
-    @staticmethod
-    def draw(view: dict[str, Any], names: dict[int, str]) -> RenderableType:
         text = Text()
         card = view["round_card"]
         text.append(f"Round {view['round']}/{view['rounds']}", style="bold")
-        if card is None:
-            return text
-        text.append(f"  {card['name']}" + (" (station)" if card["station"] else "") + "\n")
-        text.append("Turns: ")
-        for i, t in enumerate(card["turns"]):
-            style = "reverse bold" if view["turn"] == i else ""
-            text.append(f" {t} ", style=style)
-            text.append(" ")
-        if view["turn"] is not None:
-            t = card["turns"][view["turn"]]
-            text.append(f"\nturn {view['turn'] + 1}: {TURN_NAMES.get(t, t)}")
-        text.append(f"\nEvent: {card['event'] or 'none'}")
-        if "result" in view:
-            text.append("\nThe game is over.", style="bold")
-        else:
-            who = names.get(view["actor"], "?")
-            if view.get("actor_bandit") and len(view["players"][view["actor"]]["bandits"]) > 1:
-                who += f", {str(view['actor_bandit']).capitalize()}'s card"
-            text.append(f"\nTo decide: {who} ({view['decision']})")
-        text.append(f"\nNeutral bullets left: {view['neutral_bullets']}", style="dim")
+        if card is not None:
+            event = " (event at the end of the round)" if card["event"] else ""
+            text.append(f": {names.round_card(card['name'])}{event}  ")
+            for i, t in enumerate(card["turns"]):
+                current = view["turn"] == i
+                done = view["turn"] is not None and i < view["turn"]
+                text.append(t, style="reverse bold" if current else "dim" if done else "")
+                text.append(" ")
+        text.append("\n")
+        text.append(describe.situation(view, header=False), style="bold")
         return text
 
 
 class PlayersPanel(Static):
-    """Every seat as the others see it; the viewer's own purse values."""
+    """Every bandit as the viewer sees it (values of the purses it knows)."""
 
     def show(self, view: dict[str, Any], who: dict[int, str]) -> None:
         self.update(self.draw(view, who))
@@ -119,17 +145,20 @@ class PlayersPanel(Static):
     @staticmethod
     def draw(view: dict[str, Any], who: dict[int, str]) -> RenderableType:
         table = Table(expand=True, box=None, padding=(0, 1))
-        for column in ("seat", "bandit", "player", "loot", "bullets", "received", "hand"):
-            table.add_column(column, no_wrap=column != "loot")
+        for column in ("bandit", "player", "where", "loot", "bullets", "hit", "cards"):
+            table.add_column(column, no_wrap=column not in ("loot", "where"))
         actor = view["actor"]
         for p in view["players"]:
             mine = p["seat"] == view["seat"]
             for b in (b for b in view["bandits"] if b["seat"] == p["seat"]):
+                name = bandit_text(b["character"], bold=mine)
+                if p["seat"] == actor:
+                    name = Text("▶ ") + name
                 table.add_row(
-                    Text(f"{'>' if p['seat'] == actor else ' '}{p['seat']}", style="bold"),
-                    bandit_text(b["character"], bold=mine),
+                    name,
                     who.get(p["seat"], ""),
-                    loot_summary(b["loot"], values=mine),
+                    describe.where(b, view["cars"]),
+                    describe.loot_summary(b["loot"]),
                     str(b["bullets_left"]),
                     str(b["bullets_received"]),
                     str(p["hand_size"]),
@@ -138,34 +167,37 @@ class PlayersPanel(Static):
 
 
 class PilePanel(Static):
-    """The action pile in play order; face-down cards show as backs with their owner."""
+    """The action pile in play order; face-down cards show their owner only."""
+
+    compact = False
 
     def show(self, view: dict[str, Any]) -> None:
-        self.update(self.draw(view))
+        self.update(self.draw(view, compact=self.compact))
 
     @staticmethod
-    def draw(view: dict[str, Any]) -> RenderableType:
+    def draw(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
         pile = view["pile"]
         if not pile:
-            return Text("Action pile: empty", style="dim")
-        text = Text("Action pile (first played first): ")
+            return Text("Pile: no card played yet this round.", style="dim")
+        text = Text("Pile: " if compact else "Pile (first played resolves first): ")
+        resolved = [i for i, c in enumerate(pile) if c["resolved"]]
+        current = view["resolving"] if view["resolving"] is not None else (
+            resolved[-1] if view["decision"] == "watch" and resolved else None
+        )
         for n, card in enumerate(pile):
             if n:
-                text.append(", ")
-            kind = None if card["card"] is None else str(card["card"]).partition("@")[0]
-            face = "[###]" if kind is None else card_label(kind)
-            style = "dim strike" if card["resolved"] else ""
-            if view["resolving"] == n:
-                style = "reverse"
-            text.append_text(bandit_text(card["bandit"]))
-            text.append(
-                " " + face + (" (down)" if card["down"] and card["card"] else ""), style=style
-            )
+                text.append(" · ")
+            face = "face down" if card["card"] is None else names.card(card["card"], owner=False)
+            style = "dim" if card["resolved"] else ""
+            if current == n:
+                style = "reverse bold"
+            text.append_text(bandit_text(card["bandit"], short=compact))
+            text.append(" " + face, style=style)
         return text
 
 
 class HandPanel(Static):
-    """The viewer's hand and kept cards; hidden between two hot-seat players."""
+    """The viewer's hand (each playable card with its key) and kept cards."""
 
     def show(self, view: dict[str, Any] | None) -> None:
         self.update(self.draw(view))
@@ -174,14 +206,39 @@ class HandPanel(Static):
     def draw(view: dict[str, Any] | None) -> RenderableType:
         if view is None or view.get("hand") is None:
             return Text("Hand hidden.", style="dim")
+        keys = {c["action"]: c["key"] for c in describe.choices(view)}
         text = Text("Your hand: ", style="bold")
         if not view["hand"]:
             stealing = view["decision"] not in ("play", "cover", "keep", "pick", "place")
             text.append("empty (Stealin': the pile resolves)" if stealing else "empty", style="dim")
         for card in view["hand"]:
+            key = keys.get(f"play {card}")
             dead = card.startswith("bullet")
-            text.append(f"[{card_label(card)}]", style="dim" if dead else "bold cyan")
+            if key:
+                text.append(f"{key}:", style="bold")
+            text.append(f"[{names.card(card)}]", style="dim" if dead else "bold cyan")
             text.append(" ")
         if view.get("kept"):
-            text.append("\nKept: " + ", ".join(card_label(c) for c in view["kept"]))
+            text.append("\nKept: " + ", ".join(names.card(c) for c in view["kept"]))
         return text
+
+
+class Choices(OptionList):
+    """The legal choices, each with its key; paging never fails on a list not drawn yet."""
+
+    def show(self, choices: list[dict[str, str]]) -> None:
+        self.clear_options()
+        self.add_options(
+            Option(Text.assemble((f"{c['key']:>2} ", "bold"), c["label"]), id=c["action"])
+            for c in choices
+        )
+        if choices:
+            self.highlighted = 0
+
+    def _move_page(self, direction: Literal[-1, 1]) -> None:  # Textual's KeyError: no layout
+        try:
+            super()._move_page(direction)
+        except (KeyError, IndexError):
+            if self.option_count:
+                here = self.highlighted or 0
+                self.highlighted = max(0, min(self.option_count - 1, here + 5 * direction))
