@@ -49,14 +49,23 @@ def facts_hold(view: dict[str, Any], world: Game, seat: int | None) -> list[str]
             if len(part) != segment["size"] or Counter(segment["cards"]) - _names(world, part):
                 broken.append(f"seat {s}: deck top {segment} not in {sorted(_names(world, part))}")
             top -= segment["size"]
-        held = world.hand[s] + world.kept[s]
+        held = world.hand[s] + world.kept[s] + world.dropped[s]
         if Counter(player["known_hand"]) - _names(world, held):
             broken.append(f"seat {s}: known hand {player['known_hand']} not held")
+        if player["deck_from"] and _names(world, deck[:top]) - Counter(player["deck_from"]):
+            broken.append(f"seat {s}: the deck holds cards not from {player['deck_from']}")
+        cap = player["hand_bullets_max"]
+        bullets = sum(1 for c in held if world.card_name(c).startswith("bullet"))
+        known = sum(1 for name in player["known_hand"] if name.startswith("bullet"))
+        if cap is not None and bullets - known > cap:
+            broken.append(f"seat {s}: more than {cap} unknown bullets in hand")
     if seat is not None:
         if sorted(view["hand"]) != sorted(world.card_name(c) for c in world.hand[seat]):
             broken.append("own hand differs")
         if sorted(view["kept"]) != sorted(world.card_name(c) for c in world.kept[seat]):
             broken.append("own kept cards differ")
+        if sorted(view["discarding"]) != sorted(world.card_name(c) for c in world.dropped[seat]):
+            broken.append("own discards differ")
     for i, entry in enumerate(view["pile"]):
         if entry["card"] is not None and world.card_name(world.pile[i]) != entry["card"]:
             broken.append(f"pile card {i} is {world.card_name(world.pile[i])}, not {entry}")
@@ -306,3 +315,88 @@ def test_a_seat_never_knows_more_than_its_view_says_of_hidden_purses() -> None:
 def test_the_first_world_of_a_fresh_game_knows_no_deck_top() -> None:
     g = to_first_turn(Game.new(Options.preset("two-player"), seed=1))
     assert all(p["deck_top"] == [] and p["known_hand"] == [] for p in g.view(0)["players"])
+
+
+# ---------------------------------------------------------------------------- review cases
+
+
+def test_a_world_works_out_its_own_legal_actions() -> None:
+    """A sampled world never carries the real state's legal actions: they would show the
+    acting opponent's real hand (and crash when played from the world's)."""
+    from coltexpress.engine import flow
+
+    for g in sample_states(dict(CONFIGS)["standard-4p"], 5, every=2):
+        if g.is_over:
+            continue
+        g.legal_ids()  # fill the real state's cache
+        for seat in range(g.n_players):
+            world = g.determinize(seat, random.Random(seat))
+            assert world.legal_ids() == tuple(flow.legal_ids(world))
+
+
+def test_keeping_tells_the_table_only_how_many_cards_are_left_to_decide() -> None:
+    """D-keep-at-once: an opponent's keep/discard split is his secret: views carry only how
+    many cards he still has to decide on, and worlds draw the split again."""
+    g = new_game("expert", players=3, seed=5)
+    while g.pending.decision != "keep":
+        g.apply(g.legal_actions()[-1])
+    seat = g.pending.seat
+    assert seat is not None
+    g.apply(g.legal_actions()[-1])  # keeps (or discards) the first card
+    other = (seat + 1) % 3
+    view = g.view(other)
+    assert view["players"][seat]["keep_left"] == len(g.hand[seat])
+    splits = {len(g.determinize(other, random.Random(k)).kept[seat]) for k in range(40)}
+    assert splits == {0, 1}
+
+
+def test_the_cover_question_is_asked_whatever_the_hand() -> None:
+    """D-cover: after a face-up Shoot in a standard turn the player is always asked (only
+    "pass" when nothing can cover), so the question says nothing about the hand."""
+    from support import to_first_turn
+
+    g = to_first_turn(new_game("two-player", players=2, seed=1))
+    g.first = 0
+    set_round(g, "braking")
+    set_hand(g, 0, ["shoot@tuco", "marshal@tuco"])
+    g.apply("play shoot@tuco")
+    assert g.pending.decision == "cover" and [str(a) for a in g.legal_actions()] == ["pass"]
+
+
+def test_a_rebuilt_deck_holds_only_the_discard_piles_cards_in_every_world() -> None:
+    """Expert Variant: the discard pile is open, so the deck rebuilt from it is known to hold
+    only its cards (deck_from), and worlds keep to them."""
+    g = new_game("expert", players=3, seed=2)
+    g.first = 0
+    set_round(g, "braking")
+    g.discard[1], g.deck[1] = g.deck[1][:4], g.deck[1][4:]
+    g.hand[1], g.deck[1] = g.hand[1] + g.deck[1], []
+    g.legal = None
+    g.apply("draw")  # seat 0 draws; then seat 1 draws from its rebuilt deck
+    g.apply("draw")
+    pile = set(g.deck_from[1])
+    assert len(pile) == 4 and set(g.deck[1]) <= pile
+    for k in range(60):
+        world = g.determinize(0, random.Random(k))
+        assert set(world.deck[1]) <= pile
+
+
+def test_accessible_expert_hands_hold_no_unseen_bullet_after_the_discard() -> None:
+    """Rules 002's Expert Variant: everyone discards the bullets he drew, in public; worlds
+    never give an opponent a bullet the table knows he cannot hold."""
+    g = new_game("accessible", players=3, expert=True, seed=3)
+    for s in range(3):
+        g.neutral -= 1
+        from coltexpress.engine import knowledge
+
+        knowledge.push_public(g, s, g.neutral_base + g.neutral)  # bullets to be shuffled in
+        g.received[g.bandits_of[s][0]] += 1
+    g.deck = [d[-1:] + d[:-1] for d in g.deck]  # the bullet now somewhere below the top
+    g.deck_known = [[] for _ in range(3)]
+    assert g.view(0)["players"][1]["hand_bullets_max"] in (None, 0)
+    for k in range(60):
+        world = g.determinize(0, random.Random(k))
+        for s in (1, 2):
+            cap = g.hand_bullets[s]
+            bullets = sum(1 for c in world.hand[s] if world.card_kind[c] == BULLET)
+            assert cap < 0 or bullets <= cap

@@ -54,10 +54,27 @@ def _at_keep(g, hands: dict[int, list[str]]):
     return g
 
 
+def _keep_all(g, choices: dict[str, str]) -> list:
+    """Answer the keep decisions of one player card by card: ``choices`` maps a card name to
+    "keep" (anything else is discarded); returns the events of the last answer."""
+    seat = g.pending.seat
+    events = []
+    while g.pending.decision == "keep" and g.pending.seat == seat:
+        options = legal(g)
+        keep = next((o for o in options if o != "pass"), None)
+        name = keep.split(" ", 1)[1] if keep else ""
+        want = keep is not None and choices.get(name, 0) > 0
+        if want:
+            choices[name] -= 1
+        events = g.apply(keep if want else "pass")
+    return events
+
+
 @pytest.mark.rule("base.expert.keep-chosen-cards-discard-rest")
 def test_keep_chosen_cards_and_discard_the_rest() -> None:
-    """D-keep: one decision per card, ended by ``pass``; rules 000 lets bullets be kept.
-    D-keep-at-once: the discards are turned over once every player has chosen."""
+    """D-keep: one decision per card of the hand, in the order hands are shown (keep it or
+    pass to discard it); rules 000 lets bullets be kept. D-keep-at-once: the discards are
+    turned over once every player has chosen."""
     g = new_game("expert", players=3)
     bullet = _neutral_on_deck(g, "belle")
     hands = {s: ["rob", "move", "shoot", "punch", "floor"] for s in range(3)}
@@ -65,25 +82,23 @@ def test_keep_chosen_cards_and_discard_the_rest() -> None:
     hands[2] = [*hands[2], "rob"]
     g = _at_keep(g, hands)  # seat 2 (last) played its Punch
     assert g.pending.decision == "keep" and g.pending.seat == 0
-    assert sorted(legal(g)) == sorted(
-        ["pass", "keep rob", "keep move", "keep shoot", "keep bullet", "keep floor"]
-    )
-    g.apply("keep rob")
-    g.apply("keep bullet")
-    assert g.pending.seat == 0  # one card at a time, until pass
-    g.apply("pass")
+    asked = []
+    while g.pending.seat == 0:
+        asked.append(legal(g))
+        card = asked[-1][-1].split(" ")[-1]
+        g.apply(f"keep {card}" if card in ("rob", "bullet") else "pass")
+    # One question per card, the kinds in their fixed order; the bullet card too.
+    assert asked == [["pass", "keep move"], ["pass", "keep floor"], ["pass", "keep shoot"],
+                     ["pass", "keep rob"], ["pass", "keep bullet"]]
     assert _names(g, g.kept[0]) == ["bullet", "rob"]
     assert bullet in g.kept[0]
     assert g.discard[0] == []  # nothing is turned over before everyone has chosen
+    assert _names(g, g.dropped[0]) == ["floor", "move", "shoot"]
     assert g.pending.decision == "keep" and g.pending.seat == 1
-    g.apply("pass")
+    _keep_all(g, {})
     assert g.kept[1] == [] and g.discard[1] == []
     assert g.pending.seat == 2
-    g.apply("keep rob")
-    assert "keep rob" in legal(g)  # the second Rob card
-    g.apply("keep rob")
-    assert _names(g, g.kept[2]) == ["rob", "rob"]
-    events = g.apply("pass")  # the last player: discards, Stealin' and the next round follow
+    events = _keep_all(g, {"rob": 2})  # the last player: discards, Stealin', next round
     discards = [e.data["discarded"] for e in events if e.kind == "keep"]
     assert [sorted(d) for d in discards] == [["floor", "move", "shoot"], ["floor", "move",
                                              "punch", "rob", "shoot"], ["floor", "move",
@@ -116,13 +131,10 @@ def test_refill_counts_the_kept_cards() -> None:
     g = new_game("expert", players=4)  # belle, cheyenne, django, doc
     hands = {s: ["rob", "move", "shoot", "punch"] for s in range(4)}
     g = _at_keep(g, hands)  # seat 3 played its Punch
-    g.apply("keep rob")
-    g.apply("keep move")
-    g.apply("pass")
-    for _ in range(2):
-        g.apply("pass")
-    g.apply("keep shoot")
-    g.apply("pass")
+    _keep_all(g, {"rob": 1, "move": 1})
+    _keep_all(g, {})
+    _keep_all(g, {"shoot": 1})
+    _keep_all(g, {})
     # Stealin' of the round: 1 punch card. Resolve it if needed, then the next round.
     while g.round_no == 0:
         g.apply(legal(g)[0])
@@ -188,12 +200,11 @@ def test_refill_reshuffles_the_discard_pile() -> None:
 def test_discard_piles_are_open() -> None:
     g = new_game("expert", players=3)
     g = _at_keep(g, {s: ["rob", "move", "shoot", "punch"] for s in range(3)})
-    g.apply("keep rob")
-    g.apply("pass")  # seat 0 will discard move, shoot and punch
+    _keep_all(g, {"rob": 1})  # seat 0 will discard move, shoot and punch
     assert g.view(1)["players"][0]["discard"] == []  # D-keep-at-once: not yet
-    g.apply("pass")
-    g.apply("keep move")
-    g.apply("pass")  # the last player chose: every discard is turned over
+    assert g.view(0)["discarding"] == ["move", "shoot", "punch"]  # its own choice, to it
+    _keep_all(g, {})
+    _keep_all(g, {"move": 1})  # the last player chose: every discard is turned over
     for viewer in (None, 0, 1, 2):
         players = g.view(viewer)["players"]
         assert sorted(players[0]["discard"]) == ["move", "punch", "shoot"]
@@ -228,15 +239,18 @@ def test_accessible_expert_discards_drawn_bullets() -> None:
 
 @pytest.mark.rule("base.expert.accessible-keep-cards-discard-bullets-and-rest")
 def test_accessible_expert_cannot_keep_bullets() -> None:
-    """D-keep: rules 002 discards bullet cards always."""
+    """D-keep: rules 002 discards bullet cards always: the bullet card is asked about (the
+    number of questions is the size of the hand) but only discarding is offered."""
     g = new_game("accessible", players=3, expert=True)
     bullet = _neutral_on_deck(g, "belle")
     hands = {s: ["rob", "move", "punch"] for s in range(3)}
     hands[0] = ["rob", "move", "bullet"]
     g = _at_keep(g, hands)
     assert g.pending.decision == "keep" and g.pending.seat == 0
-    assert sorted(legal(g)) == ["keep move", "keep rob", "pass"]
-    g.apply("keep rob")
-    g.apply("pass")
-    assert _names(g, g.kept[0]) == ["rob"]
-    assert bullet in g.hand[0]  # it will be discarded with the rest once all have chosen
+    asked = []
+    while g.pending.seat == 0:
+        asked.append(legal(g))
+        g.apply(asked[-1][-1])
+    assert asked == [["pass", "keep move"], ["pass", "keep rob"], ["pass"]]
+    assert _names(g, g.kept[0]) == ["move", "rob"]
+    assert bullet in g.dropped[0]  # discarded with the rest once all have chosen

@@ -285,10 +285,13 @@ def test_cover_card_cannot_be_a_marshal() -> None:
     assert sorted(legal(g)) == ["pass", "play rob@tuco"]
     with pytest.raises(IllegalActionError):
         g.apply("play marshal@tuco")
-    # With only a Marshal card of the other bandit left there is no cover at all.
+    # With only a Marshal card of the other bandit left there is no cover card: the
+    # question is still asked, with "pass" only, so it says nothing about the hand (D-cover).
     g = _at_turn(new_game("two-player", players=2), "no-event-speed")
     set_hand(g, 0, ["shoot@belle", "marshal@tuco"])
     g.apply("play shoot@belle")
+    assert g.pending.decision == "cover" and legal(g) == ["pass"]
+    g.apply("pass")
     assert g.pending.decision == "play" and g.pending.seat == 1
 
 

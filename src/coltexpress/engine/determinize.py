@@ -15,6 +15,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .content import BULLET, PURSE
+from .flow import KEEP
 from .rng import seed_state
 from .views import known_tokens
 
@@ -27,6 +28,7 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
 
     d = g.clone()
     d.history = []  # a sampled world has no real record
+    d.legal = None  # the cached legal actions are the real state's, not the world's
     if g.phase == OVER:
         return d  # the final result has revealed every purse; nothing is left to sample
     # Face-down cards not yet revealed (the one being resolved was revealed).
@@ -39,29 +41,11 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
             i for i in range(first_hidden, len(d.pile))
             if d.pile_down[i] and d.seat_of[d.card_bandit[d.pile[i]]] == s
         ]
-        fixed_hand = d.hand_known[s]
-        fixed_deck = {c for _size, public, _owner in d.deck_known[s] for c in public}
-        fixed = set(fixed_hand) | fixed_deck
-        unseen = d.hand[s] + d.kept[s] + d.deck[s] + [d.pile[i] for i in slots]
-        # Sorted first, so the sample depends on what the seat knows, not on hidden order.
-        pool = _sorted_kinds(d, [c for c in unseen if c not in fixed])
-        rng.shuffle(pool)
-        for i in slots:
-            bandit = d.card_bandit[d.pile[i]]
-            j = next(
-                j for j, c in enumerate(pool)
-                if d.card_bandit[c] == bandit and d.card_kind[c] != BULLET
-            )
-            d.pile[i] = pool.pop(j)
-        n_hand, n_kept = len(d.hand[s]), len(d.kept[s])
-        # Known cards are in the hand (while keeping: in hand or kept, nobody knows which).
-        held = list(fixed_hand) + pool[: n_hand + n_kept - len(fixed_hand)]
-        del pool[: n_hand + n_kept - len(fixed_hand)]
-        if n_kept:
-            rng.shuffle(held)
-        d.hand[s] = held[:n_hand]
-        d.kept[s] = held[n_hand:]
-        d.deck[s], d.deck_known[s] = _deal_deck(d, s, pool, owner=False, rng=rng)
+        for attempt in range(_ATTEMPTS):
+            if _deal_other(d, s, slots, rng, careful=attempt == _ATTEMPTS - 1):
+                break
+        else:  # pragma: no cover - the real state is one such deal
+            raise AssertionError("no world agrees with what the seat knows")
         if d.phase == PLACE and d.placed[s] >= 0:
             d.placed[s] = rng.choice(d.bandits_of[s])
     # Purse values the seat never saw.
@@ -86,6 +70,86 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
         d.round_deck = deck
     d.rng = seed_state(rng.getrandbits(64))
     return d
+
+
+_ATTEMPTS = 40
+
+
+def _deal_other(
+    d: Game, s: int, slots: list[int], rng: random.Random, *, careful: bool
+) -> bool:
+    """Deal another player's unseen cards again: his face-down cards on the pile (of their
+    bandit), the unknown part of his deck (from the discard pile it was rebuilt from, if
+    so), his hand (the cards known to be there, then unknown ones, with at most as many
+    bullets as it can hold unseen), the known segments of his deck's top. False if this
+    random try breaks a constraint (the caller tries again); ``careful`` fills the face-down
+    cards from outside the rebuilt deck's pile first, which always succeeds."""
+    fixed_hand = d.hand_known[s]
+    fixed_deck = {c for _size, public, _owner in d.deck_known[s] for c in public}
+    fixed = set(fixed_hand) | fixed_deck
+    held = d.hand[s] + d.kept[s] + d.dropped[s]
+    unseen = held + d.deck[s] + [d.pile[i] for i in slots]
+    # Sorted first, so the sample depends on what the seat knows, not on hidden order.
+    pool = _sorted_kinds(d, [c for c in unseen if c not in fixed])
+    rng.shuffle(pool)
+    allowed = set(d.deck_from[s])
+    if careful:
+        pool.sort(key=lambda c: c in allowed)
+    chosen: dict[int, int] = {}
+    for i in slots:
+        bandit = d.card_bandit[d.pile[i]]
+        j = next(
+            (j for j, c in enumerate(pool)
+             if d.card_bandit[c] == bandit and d.card_kind[c] != BULLET),
+            None,
+        )
+        if j is None:
+            return False
+        chosen[i] = pool.pop(j)
+    bottom_n = len(d.deck[s]) - sum(size for size, _p, _o in d.deck_known[s])
+    bottom: list[int] | None = None
+    if allowed:
+        bottom = [c for c in pool if c in allowed][:bottom_n]
+        if len(bottom) < bottom_n:
+            return False
+        taken = set(bottom)
+        pool = [c for c in pool if c not in taken]
+    cap = d.hand_bullets[s]
+    unknown: list[int] = []
+    rest: list[int] = []
+    for c in pool:
+        bullet = d.card_kind[c] == BULLET
+        if len(unknown) < len(held) - len(fixed_hand) and not (bullet and cap == 0):
+            unknown.append(c)
+            cap -= bullet
+        else:
+            rest.append(c)
+    if len(unknown) < len(held) - len(fixed_hand):
+        return False
+    for i, card in chosen.items():
+        d.pile[i] = card
+    cards = list(fixed_hand) + unknown
+    if d.phase == KEEP:
+        _split_keep(d, s, cards, rng)
+    else:
+        d.hand[s] = cards
+    if bottom is None:
+        bottom, rest = rest[:bottom_n], rest[bottom_n:]
+    d.deck[s], d.deck_known[s] = _deal_deck(d, s, bottom + rest, owner=False, rng=rng)
+    return True
+
+
+def _split_keep(d: Game, s: int, cards: list[int], rng: random.Random) -> None:
+    """Expert keeping: a player decides card by card in the order hands are shown, so the
+    decided cards are the first of his hand; how many he kept of them nobody knows (each
+    count equally likely; rules 002 never keeps a bullet card)."""
+    undecided = len(d.hand[s])
+    cards = _sorted_kinds(d, cards)
+    decided, d.hand[s] = cards[: len(cards) - undecided], cards[len(cards) - undecided :]
+    keepable = [c for c in decided if not (d.accessible and d.card_kind[c] == BULLET)]
+    kept = set(rng.sample(keepable, rng.randrange(len(keepable) + 1)))
+    d.kept[s] = [c for c in decided if c in kept]
+    d.dropped[s] = [c for c in decided if c not in kept]
 
 
 def _own_deck(d: Game, s: int, rng: random.Random) -> None:

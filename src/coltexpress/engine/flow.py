@@ -144,12 +144,17 @@ def _ask_pick(g: Game, seat: int) -> None:
 def _pick(g: Game, index: int) -> None:
     seat = g.actor
     deck = g.deck[seat]
-    for i, card in enumerate(deck):
-        if _card_id(g, ids.PICK, card) == index:
-            g.hand[seat].append(deck.pop(i))
-            knowledge.forget_deck(g, seat)  # a card taken unseen from anywhere; then shuffled
-            emit(g, "picked", seat, card=g.card_name(card))
-            break
+    # Of alike cards (a bullet card: which one), the first in the order hands are shown.
+    card = min(
+        (c for c in deck if _card_id(g, ids.PICK, c) == index),
+        key=lambda c: (g.card_kind[c], g.card_bandit[c], c),
+    )
+    deck.remove(card)
+    g.hand[seat].append(card)
+    knowledge.forget_deck(g, seat)  # a card taken unseen from anywhere; then shuffled
+    if g.hand_bullets[seat] >= 0:
+        g.hand_bullets[seat] += 1
+    emit(g, "picked", seat, card=g.card_name(card))
     nxt = (seat + 1) % g.n_players
     if nxt == g.first:
         _deal(g)
@@ -170,9 +175,12 @@ def _deal(g: Game) -> None:
             # the round. Rules 000 otherwise shuffled at the end of the last round.
             shuffle(g, g.deck[s])
             knowledge.forget_deck(g, s)
+            if not g.expert:
+                g.deck_from[s] = []  # every card of the player is in the deck again
         got = draw(g, s, g.hand_target[s] - len(g.hand[s]))
         if g.expert and g.accessible:
             bullets = [c for c in g.hand[s] if g.card_kind[c] == BULLET]
+            g.hand_bullets[s] = 0  # everyone sees the hand is rid of its bullets
             if bullets:
                 g.hand[s] = [c for c in g.hand[s] if g.card_kind[c] != BULLET]
                 g.discard[s].extend(bullets)
@@ -210,6 +218,7 @@ def _rebuild_deck(g: Game, seat: int) -> bool:
     g.discard[seat] = []
     shuffle(g, deck)  # the face-up discard order must not become the deck's
     knowledge.forget_deck(g, seat)
+    g.deck_from[seat] = list(deck)  # the table saw the discard pile it was made from
     emit(g, "reshuffle", None, seat=seat, who=who(g, seat))
     return True
 
@@ -292,7 +301,7 @@ def _play(g: Game, index: int) -> None:
         and turn is _STANDARD
         and not down
         and g.card_kind[card] == SHOOT
-        and len(_cover_ids(g, seat)) > 1
+        and g.hand[seat]  # asked even with nothing to cover with: the hand stays secret
     ):
         g.phase, g.cur = COVER, -1
         return
@@ -344,6 +353,7 @@ def _to_pile(g: Game, seat: int, card: int, down: bool, *, cover: bool) -> None:
 def _end_schemin(g: Game) -> None:
     if g.expert:
         g.kept = [[] for _ in range(g.n_players)]
+        g.dropped = [[] for _ in range(g.n_players)]
         _ask_keep(g, g.first, first=True)
         return
     for s in range(g.n_players):
@@ -351,23 +361,28 @@ def _end_schemin(g: Game) -> None:
     _start_stealin(g)
 
 
+def keep_card(g: Game, seat: int) -> int:
+    """The card of the hand the keeping player decides on next: the first in the order
+    hands are shown, so one decision per card, as many as the hand has (D-keep-at-once)."""
+    hand = g.hand[seat]
+    return min(hand, key=lambda c: (g.card_kind[c], g.card_bandit[c], c))
+
+
 def _keep_ids(g: Game, seat: int) -> list[int]:
-    out = [ids.PASS]
-    for card in g.hand[seat]:
-        if g.accessible and g.card_kind[card] == BULLET:
-            continue  # rules 002: bullet cards are always discarded
-        index = _card_id(g, ids.KEEP, card)
-        if index not in out:
-            out.append(index)
-    return sorted(out)
+    card = keep_card(g, seat)
+    if g.accessible and g.card_kind[card] == BULLET:
+        return [ids.PASS]  # rules 002: bullet cards are always discarded
+    return [ids.PASS, _card_id(g, ids.KEEP, card)]
 
 
 def _ask_keep(g: Game, seat: int, *, first: bool = False) -> None:
-    """Ask each player in turn which cards he keeps; the choices stay hidden until all
-    have chosen, as if made at once (D-keep-at-once)."""
+    """Ask each player in turn, card by card, which cards he keeps; the choices stay hidden
+    until all have chosen, as if made at once (D-keep-at-once). A player is asked about every
+    card of his hand (a bullet card in rules 002 only to discard it), so the number of
+    decisions says nothing but the size of his hand."""
     while first or seat != g.first:
         first = False
-        if len(_keep_ids(g, seat)) > 1:
+        if g.hand[seat]:
             g.phase, g.actor, g.cur = KEEP, seat, -1
             return
         seat = (seat + 1) % g.n_players
@@ -378,22 +393,19 @@ def _ask_keep(g: Game, seat: int, *, first: bool = False) -> None:
 
 def _keep(g: Game, index: int) -> None:
     seat = g.actor
-    if index != ids.PASS:
-        hand = g.hand[seat]
-        for i, card in enumerate(hand):
-            if _card_id(g, ids.KEEP, card) == index:
-                g.kept[seat].append(hand.pop(i))
-                break
-        if len(_keep_ids(g, seat)) > 1:
-            return
-    _ask_keep(g, (seat + 1) % g.n_players)
+    card = keep_card(g, seat)
+    g.hand[seat].remove(card)
+    (g.dropped if index == ids.PASS else g.kept)[seat].append(card)
+    if not g.hand[seat]:
+        _ask_keep(g, (seat + 1) % g.n_players)
 
 
 def _discard_unkept(g: Game, seat: int) -> None:
-    discarded = g.hand[seat]
+    discarded = g.dropped[seat]
     g.discard[seat].extend(discarded)
     g.hand[seat] = g.kept[seat]
     g.kept[seat] = []
+    g.dropped[seat] = []
     knowledge.leave_hand(g, seat, discarded)
     emit(g, "keep", None, seat=seat, who=who(g, seat), kept=len(g.hand[seat]),
          discarded=[g.card_name(c) for c in discarded])
@@ -455,6 +467,7 @@ def _end_stealin(g: Game) -> None:
         for s in range(g.n_players):
             shuffle(g, g.deck[s])
             knowledge.forget_deck(g, s)
+            g.deck_from[s] = []
     g.pile = []
     g.pile_down = []
     g.resolve_i = 0

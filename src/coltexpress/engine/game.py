@@ -102,9 +102,11 @@ _LIST_FIELDS = (
     "box",
     "reserve",
     "loot_seen",
+    "hand_bullets",
 )
 _NESTED_FIELDS = (
-    "floor_loot", "held", "deck", "hand", "discard", "kept", "deck_known", "hand_known"
+    "floor_loot", "held", "deck", "hand", "discard", "kept", "dropped", "deck_known",
+    "hand_known", "deck_from",
 )
 
 
@@ -157,7 +159,10 @@ class Game:
         "hand",
         "discard",
         "kept",
+        "dropped",
         "deck_known",
+        "deck_from",
+        "hand_bullets",
         "hand_known",
         "pile",
         "pile_down",
@@ -227,6 +232,9 @@ class Game:
     hand: list[list[int]]
     discard: list[list[int]]
     kept: list[list[int]]
+    dropped: list[list[int]]  # Expert keeping: cards a player chose to discard, still hidden
+    deck_from: list[list[int]]  # cards the deck's unknown part is known to come from, or []
+    hand_bullets: list[int]  # at most this many unknown bullet cards in hand, or -1
     deck_known: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]  # see knowledge.py
     hand_known: list[list[int]]
     pile: list[int]
@@ -435,7 +443,8 @@ class Game:
     def cards_of(self, seat: int) -> list[int]:
         """Every card a seat owns, wherever it is (deck, hand, discard, pile)."""
         mine = [c for c in self.pile_held() if self._card_seat(c) == seat]
-        return self.deck[seat] + self.hand[seat] + self.discard[seat] + self.kept[seat] + mine
+        zones = (self.deck, self.hand, self.discard, self.kept, self.dropped)
+        return [c for zone in zones for c in zone[seat]] + mine
 
     def _card_seat(self, card: int) -> int:
         return self.seat_of[self.card_bandit[card]]

@@ -45,7 +45,8 @@ def check_invariants(g: Game) -> list[str]:
             if any(not g.loot_public[t] and not g.loot_seen[t] & bit for t in tokens):
                 problems.append(f"{g.chars[b]} holds a purse his player never saw")
     # Cards: every card exactly once (cylinders and the neutral pile included).
-    cards = Counter(c for zone in (g.deck, g.hand, g.discard, g.kept) for cs in zone for c in cs)
+    zones = (g.deck, g.hand, g.discard, g.kept, g.dropped)
+    cards = Counter(c for zone in zones for cs in zone for c in cs)
     cards.update(g.pile_held())
     for b in range(g.n_bandits):
         if not 0 <= g.cylinder[b] <= content().cylinder:
@@ -66,7 +67,7 @@ def check_invariants(g: Game) -> list[str]:
     if sum(g.received) != given:
         problems.append(f"bullets received {sum(g.received)} != bullets given {given}")
     for s in range(g.n_players):
-        owned = [c for zone in (g.deck, g.hand, g.discard, g.kept) for c in zone[s]]
+        owned = [c for zone in zones for c in zone[s]]
         owned += [c for c in g.pile_held() if g.seat_of[g.card_bandit[c]] == s]
         bullets = sum(1 for c in owned if g.card_kind[c] == BULLET)
         mine = sum(g.received[b] for b in g.bandits_of[s])

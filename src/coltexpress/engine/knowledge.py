@@ -1,5 +1,10 @@
 """What the table knows about cards it cannot see: known deck tops and known cards in hand.
 
+A deck rebuilt from a discard pile (Expert Variant) is known to hold only that pile's cards
+(``deck_from``); in rules 002's Expert Variant every hand is rid of its bullets in public at
+the start of the Schemin' phase, so only the cards drawn since can be bullets
+(``hand_bullets``: at most that many unknown bullet cards in hand; -1: no bound).
+
 A card put on top of a deck in public (a Bullet card from a shot, the Marshal or an event; a
 performed card going back in rules 002) is known to everyone until that deck is shuffled,
 and when it is drawn, everyone knows it is in that hand until it leaves it in public. Cards
@@ -51,22 +56,35 @@ def draw_top(g: Game, seat: int) -> int:
     card = g.deck[seat].pop()
     g.hand[seat].append(card)
     segments = g.deck_known[seat]
+    known = False
     if segments:
         size, public, owner = segments[-1]
         if size == 1:
             segments.pop()
             if public:
                 g.hand_known[seat].append(card)
+                known = True
         else:
             # Nobody but the owner knows which card of the segment came off: the table
             # forgets what it knew of the segment (unreachable with the printed rules).
             segments[-1] = (size - 1, (), tuple(c for c in owner if c != card))
+    if not known and g.hand_bullets[seat] >= 0:
+        g.hand_bullets[seat] += 1  # one more card nobody else knows: maybe a bullet
     return card
 
 
 def forget_deck(g: Game, seat: int) -> None:
-    """The deck was shuffled (or a card was taken from anywhere in it)."""
-    if g.deck_known[seat]:
+    """The deck was shuffled (or a card was taken from anywhere in it): its known top mixes
+    with the rest. If the rest is known to come from a rebuilt discard pile, it now comes
+    from that pile and the known top (or from anywhere, if part of the top was the owner's
+    secret)."""
+    segments = g.deck_known[seat]
+    if segments:
+        if g.deck_from[seat]:
+            if all(len(public) == size for size, public, _owner in segments):
+                g.deck_from[seat] += [c for _size, public, _owner in segments for c in public]
+            else:
+                g.deck_from[seat] = []
         g.deck_known[seat] = []
 
 
@@ -114,7 +132,15 @@ def check(g: Game) -> list[str]:
             if not set(public) <= set(owner) or not set(owner) <= set(members):
                 problems.append(f"seat {s}: known deck cards are not where they are known")
             top -= size
-        in_hand = set(g.hand[s]) | set(g.kept[s])
+        in_hand = set(g.hand[s]) | set(g.kept[s]) | set(g.dropped[s])
         if not set(g.hand_known[s]) <= in_hand:
             problems.append(f"seat {s}: a card known to be in hand is not there")
+        bottom = deck[: len(deck) - sum(size for size, _p, _o in g.deck_known[s])]
+        if g.deck_from[s] and not set(bottom) <= set(g.deck_from[s]):
+            problems.append(f"seat {s}: the deck holds a card it is known not to hold")
+        unknown_bullets = sum(
+            1 for c in in_hand if g.card_kind[c] == BULLET and c not in g.hand_known[s]
+        )
+        if 0 <= g.hand_bullets[s] < unknown_bullets:
+            problems.append(f"seat {s}: more bullet cards in hand than anyone could think")
     return problems

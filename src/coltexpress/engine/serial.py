@@ -27,9 +27,11 @@ _INT_TUPLES = (
 )
 _INT_LISTS = (
     "pos", "cylinder", "received", "friendly", "pile", "round_deck", "turns_taken", "placed",
-    "queue", "history", "box", "reserve", "loot_seen",
+    "queue", "history", "box", "reserve", "loot_seen", "hand_bullets",
 )
-_NESTED = ("floor_loot", "held", "deck", "hand", "discard", "kept", "hand_known")
+_NESTED = (
+    "floor_loot", "held", "deck", "hand", "discard", "kept", "dropped", "hand_known", "deck_from"
+)
 
 
 def state_to_json(g: Game) -> dict[str, Any]:
@@ -188,6 +190,8 @@ def _check_shape(g: Game) -> None:
         "loot_public": (g.loot_public, len(g.loot_kind)), "pile_down": (g.pile_down, len(g.pile)),
         "floor_loot": (g.floor_loot, 2 * (g.last + 1)),
         "deck_known": (g.deck_known, np_), "hand_known": (g.hand_known, np_),
+        "dropped": (g.dropped, np_), "deck_from": (g.deck_from, np_),
+        "hand_bullets": (g.hand_bullets, np_),
         "loot_seen": (g.loot_seen, len(g.loot_kind)),
     }
     for name, (table, size) in sizes.items():
@@ -237,7 +241,7 @@ def _check_shape(g: Game) -> None:
             g.schedule[g.step][1] == g.actor
         )
     elif phase == KEEP:
-        ok = g.cur == -1 and g.expert
+        ok = g.cur == -1 and g.expert and bool(g.hand[g.actor])
     elif phase == PICKPOCKET:
         ok = g.cur >= 0 and g.seat_of[g.cur] == g.actor
     else:  # resolving the card on top of the resolved part of the pile

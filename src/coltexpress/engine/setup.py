@@ -158,6 +158,9 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.hand = [[] for _ in range(players)]
     g.discard = [[] for _ in range(players)]
     g.kept = [[] for _ in range(players)]
+    g.dropped = [[] for _ in range(players)]
+    g.deck_from = [[] for _ in range(players)]
+    g.hand_bullets = [-1] * players
     g.deck_known = [[] for _ in range(players)]
     g.hand_known = [[] for _ in range(players)]
     g.pile = []

@@ -61,7 +61,7 @@ def card_order(g: Game, card: int) -> tuple[int, int, int]:
 def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
     """The view of ``seat``; ``frame``: a moment inside a move (Game.apply_frames), with no
     pending decision (``decision`` is ``watch``) and only the cards already resolved shown."""
-    from .game import OVER, PICKPOCKET, PLACE, RESOLVE_FIRST
+    from .game import KEEP, OVER, PICKPOCKET, PLACE, RESOLVE_FIRST
 
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
@@ -117,11 +117,14 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
             {
                 "seat": s,
                 "bandits": [g.chars[b] for b in g.bandits_of[s]],
-                "hand_size": len(g.hand[s]) + len(g.kept[s]),
+                "hand_size": len(g.hand[s]) + len(g.kept[s]) + len(g.dropped[s]),
+                "keep_left": len(g.hand[s]) if g.phase == KEEP else None,
                 "deck_size": len(g.deck[s]),
                 "discard": [g.card_name(c) for c in g.discard[s]],
                 "known_hand": sorted(g.card_name(c) for c in g.hand_known[s]),
                 "deck_top": deck_top(g, s, seat),
+                "deck_from": sorted(g.card_name(c) for c in g.deck_from[s]),
+                "hand_bullets_max": None if g.hand_bullets[s] < 0 else g.hand_bullets[s],
                 "placed": g.placed[s] >= 0 if placing else None,
             }
         )
@@ -156,7 +159,8 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
         "resolving": g.resolve_i if resolving else None,
     }
     if seat is not None:
-        for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat])):
+        for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat]),
+                           ("discarding", g.dropped[seat])):
             view[key] = [g.card_name(c) for c in sorted(cards, key=lambda c: card_order(g, c))]
         if placing and g.placed[seat] >= 0:
             view["my_placement"] = g.chars[g.placed[seat]]
