@@ -41,6 +41,7 @@ from .engine.actions import (
 __all__ = [
     "CHOICE_KEYS",
     "captions",
+    "did_you_mean",
     "choice_keys",
     "choices",
     "end_lines",
@@ -210,7 +211,7 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
         case Floor():
             return names.power_help("diagonal")
         case Shoot(target=t):
-            return f"{names.bandit(t)} takes one of your bullet cards, a dead card in hand."
+            return _shoot_hint(view, str(t))
         case Rob(token=None, loot="purse"):
             return "You take one of the purses here without seeing its value."
         case Rob():
@@ -227,6 +228,32 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
         case Take():
             return names.event_help("pickpocketing")
     return ""  # pragma: no cover
+
+
+def _shoot_hint(view: dict[str, Any] | None, target: str) -> str:
+    text = f"{names.bandit(target)} takes one of your bullet cards, a dead card in hand."
+    if view is None or not view.get("actor_bandit"):
+        return text
+    by = {b["character"]: b for b in view["bandits"]}
+    me, them = by.get(view["actor_bandit"]), by.get(target)
+    if me is None or them is None or me["car"] is None or them["car"] is None:
+        return text
+    power = me["power"]
+    if power == "through-floor" and me["car"] == them["car"] and me["roof"] != them["roof"]:
+        return f"{names.power_help(power)} {text}"
+    if power == "lone-gunman" and not me["roof"] and abs(me["car"] - them["car"]) > 1:
+        return f"{names.power_help(power)} {text}"  # beyond an ordinary Shoot's reach
+    if power == "knockback":
+        return f"{text} {names.power_help(power)}"
+    return text
+
+
+def did_you_mean(text: str, legal: list[str]) -> str:
+    """For a typed action that is not legal: the closest legal one, as a suggestion."""
+    import difflib
+
+    close = difflib.get_close_matches(" ".join(text.lower().split()), legal, n=1, cutoff=0.5)
+    return f" Did you mean '{close[0]}'?" if close else ""
 
 
 def choices(view: dict[str, Any]) -> list[dict[str, str]]:

@@ -136,3 +136,13 @@ def test_hot_seat_hides_the_hand_until_the_next_player_confirms() -> None:
     assert "Your hand" not in between
     after = text[confirm:]
     assert "Your choice:" in after and "Your hand:" in after
+
+
+def test_a_typo_gets_a_suggestion() -> None:
+    s = session(seed=5, players=3)
+    while s.bot_to_act() is not None:
+        s.bot_step()
+    legal = s.legal()
+    typo = legal[-1].replace("a", "", 1) if "a" in legal[-1] else legal[-1] + "x"
+    text, _ = run(s, [typo, "quit"])
+    assert f"Did you mean '{legal[-1]}'?" in text

@@ -322,7 +322,7 @@ class ColtApp(App[None]):
         try:
             frames = self.session.play(action)
         except ColtError as exc:
-            self._error(str(exc))
+            self._error(str(exc) + describe.did_you_mean(action, self.session.legal()))
             return False
         self._error("")
         self._quit_armed = False

@@ -172,7 +172,7 @@ class PlainGame:
             try:
                 frames = self.s.play(action)
             except ColtError as exc:
-                self.say(f"Not accepted: {exc}")
+                self.say(f"Not accepted: {exc}{describe.did_you_mean(action, legal)}")
                 self.say("Type a number from the list, an action, or 'help'.")
                 continue
             self.tell(frames)
