@@ -64,6 +64,20 @@ __all__ = [
 CHOICE_KEYS = "1234567890abcdegijkmnortuvwxyz"
 _WAY = {"forward": "toward the locomotive", "back": "toward the caboose"}
 _PLAYS = ("play", "cover")
+_DOING = {
+    "place": "choosing where the bandits start",
+    "pick": "picking a card",
+    "play": "playing a card or drawing",
+    "cover": "choosing a cover card",
+    "keep": "choosing cards to keep",
+    "move": "moving",
+    "floor": "changing floor",
+    "shoot": "choosing whom to shoot",
+    "rob": "robbing",
+    "punch": "choosing whom to punch",
+    "marshal": "moving the Marshal",
+    "pickpocket": "deciding whether to take a purse",
+}
 
 
 def choice_keys(n: int) -> list[str]:
@@ -381,7 +395,8 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
             text += f" {names.bandit(bandit)} is {where(me, view['cars'])}."
         parts.append(text)
     else:
-        parts.append(f"{_cap(who)} to decide ({view['decision']}){for_whom}.")
+        doing = _DOING.get(view["decision"], "to decide")
+        parts.append(f"{_cap(who)} is {doing}{for_whom}.")
     return " ".join(parts)
 
 

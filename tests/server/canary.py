@@ -2,8 +2,11 @@
 
 Every message is checked against the server-side full state (``Game.to_json``) at the
 message's version: forbidden strings (tokens, the seed, the generator state, the values of
-purses the viewer may not see) are scanned for in the raw text; hands, face-down cards and
-events are checked against the state.
+purses the viewer may not see) are scanned for in the raw text; hands, face-down cards, deck
+tops and events are checked against the state. The steps of an update (the moments inside a
+move, ``Game.apply_frames``) are checked the same way against the game at each moment, and
+every ``captions`` (the words sent with a view) must be exactly the words for the view the
+viewer may have, with its hand and face-down cards checked against the state too.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ import re
 from collections import Counter
 from typing import Any
 
-from coltexpress import Game
+from coltexpress import Game, describe
+from coltexpress.engine import names
+from coltexpress.engine.game import PICKPOCKET, RESOLVE_FIRST, Frame
+from coltexpress.server import words
 
 FORBIDDEN_KEYS = {
     "deck",
@@ -28,15 +34,24 @@ FORBIDDEN_KEYS = {
 
 
 class Timeline:
-    """The game at every version, rebuilt from the record."""
+    """The game at every version, rebuilt from the record, with the frames of every move."""
 
     def __init__(self, record: dict[str, Any]) -> None:
         game = Game.replay({**record, "actions": []})
         self.games = [game.clone()]
         self.events: list[list[Any]] = [[]]
+        self.frames: list[list[Frame]] = [[]]
+        self.round_starts: list[Game] = [game.clone()]  # the round's deal, before move v+1
+        start = game.clone()
         for action in record["actions"]:
-            self.events.append(game.apply(action))
+            round_no = game.round_no
+            frames = game.apply_frames(action)
+            self.frames.append(frames)
+            self.events.append([e for f in frames for e in f.events])
             self.games.append(game.clone())
+            if game.round_no != round_no:
+                start = game.clone()
+            self.round_starts.append(start)
         self.seed = record["seed"]
 
 
@@ -48,6 +63,90 @@ def _keys(node: Any) -> Any:
     elif isinstance(node, list):
         for item in node:
             yield from _keys(item)
+
+
+def _check_view(view: dict[str, Any], game: Game, seat: int | None, *, frame: bool) -> int:
+    """A view (a message's or a step's) against the game at that moment."""
+    checks = 0
+    assert view["seat"] == seat
+    state = game.to_json()
+    # A seat may see the purses it holds or once held (D-memory); everyone sees them all at
+    # the end of the game.
+    seen_bit = 0 if seat is None else 1 << seat
+    for key, value in _keys(view):
+        if key == "loot" and isinstance(value, list):
+            for token in (t for t in value if isinstance(t, dict)):
+                t = token["id"]
+                hidden = (
+                    not state["loot_public"][t]
+                    and not state["loot_seen"][t] & seen_bit
+                    and not game.is_over
+                )
+                if hidden:
+                    assert "value" not in token, f"purse {t} shown to seat {seat}"
+                checks += 1
+        if key == "hand":
+            assert seat is not None, "a hand sent to a spectator"
+            mine = Counter(game.card_name(c) for c in game.hand[seat])
+            assert Counter(value) == mine, f"seat {seat} got a hand that is not its own"
+            checks += 1
+    # The card being resolved was revealed in public (D-known-cards); inside a move (a
+    # frame) only the cards already turned over are.
+    resolving = RESOLVE_FIRST <= game.phase < PICKPOCKET and not frame
+    revealed = game.resolve_i + 1 if resolving else game.resolve_i
+    for i, entry in enumerate(view["pile"]):
+        hidden = game.pile_down[i] and i >= revealed and entry["seat"] != seat
+        if hidden:
+            assert entry["card"] is None, f"face-down card {i} shown to seat {seat}"
+        checks += 1
+    for player in view["players"]:
+        s = player["seat"]
+        known = [
+            sorted(game.card_name(c) for c in (owner if s == seat else public))
+            for _size, public, owner in reversed(game.deck_known[s])
+        ]
+        got = [segment["cards"] for segment in player["deck_top"]]
+        assert got == known, f"seat {seat} was told {got} of the top of seat {s}'s deck"
+        checks += 1
+    return checks
+
+
+def _check_captions(
+    captions: dict[str, Any], expected_view: dict[str, Any], game: Game, seat: int | None
+) -> int:
+    """The words sent with a view: those of the view the seat may have, nothing more."""
+    hand = captions.get("hand")
+    if hand is not None:
+        assert seat is not None, "hand captions sent to a spectator"
+        mine = Counter(names.card(game.card_name(c)) for c in game.hand[seat])
+        assert Counter(c["name"] for c in hand) == mine, f"seat {seat} was told another hand"
+    for entry, truth in zip(captions["pile"], expected_view["pile"], strict=True):
+        if truth["card"] is None:
+            assert entry["card"] == "face down", f"a face-down card named to seat {seat}"
+    summary = captions.get("summary")
+    expected = {**words.captions(expected_view)}
+    if summary is not None:
+        expected["summary"] = summary  # checked by the caller against the round's start
+    assert captions == expected, f"seat {seat} got words that are not those of its view"
+    return 3
+
+
+def _check_card(card: dict[str, Any] | None, frame: Frame, before: Game, first: bool) -> int:
+    """A step's pile card is one turned over in public: revealed in the step, or being
+    resolved before the move (its first step)."""
+    if card is None:
+        return 0
+    index = card["index"]
+    reveal = frame.events[0] if frame.events else None
+    if reveal is not None and reveal.kind == "reveal" and reveal.seat is None:
+        assert reveal.data["index"] == index, "a step names a card it does not reveal"
+        truth = str(reveal.data["card"])
+    else:
+        assert first and RESOLVE_FIRST <= before.phase < PICKPOCKET, "an unrevealed card named"
+        assert before.resolve_i == index, "a step names a card not being resolved"
+        truth = before.card_name(before.pile[index])
+    assert card["card"] == names.card(truth, owner=False), "a step misnames its card"
+    return 1
 
 
 def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[str]) -> int:
@@ -65,8 +164,6 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
     assert str(state["rng"]) not in raw, "the generator state was sent"
     for key, _ in _keys(message):
         assert key not in FORBIDDEN_KEYS, f"key {key!r} sent to seat {seat}"
-    # A seat may see the purses it holds or once held (D-memory); everyone sees them all at
-    # the end of the game.
     seen_bit = 0 if seat is None else 1 << seat
     for token, value in enumerate(state["loot_value"]):
         if (
@@ -78,35 +175,33 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
             pattern = rf'"id":\s*{token},\s*"kind":\s*"purse",\s*"value":'
             assert not re.search(pattern, raw), f"purse {token} (${value}) shown to seat {seat}"
             checks += 1
-    view = message["view"]
-    assert view["seat"] == seat
-    for key, value in _keys(message):
-        if key == "hand":
-            assert seat is not None, "a hand sent to a spectator"
-            mine = Counter(game.card_name(c) for c in game.hand[seat])
-            assert Counter(value) == mine, f"seat {seat} got a hand that is not its own"
-            checks += 1
-    # The card being resolved was revealed in public (D-known-cards).
-    resolving = game.pending.decision.value in ("move", "floor", "shoot", "rob", "punch",
-                                                "marshal")
-    revealed = game.resolve_i + 1 if resolving else game.resolve_i
-    for i, entry in enumerate(view["pile"]):
-        hidden = game.pile_down[i] and i >= revealed and entry["seat"] != seat
-        if hidden:
-            assert entry["card"] is None, f"face-down card {i} shown to seat {seat}"
-        checks += 1
-    for player in view["players"]:
-        s = player["seat"]
-        known = [
-            sorted(game.card_name(c) for c in (owner if s == seat else public))
-            for _size, public, owner in reversed(game.deck_known[s])
-        ]
-        got = [segment["cards"] for segment in player["deck_top"]]
-        assert got == known, f"seat {seat} was told {got} of the top of seat {s}'s deck"
-        checks += 1
-    if message["type"] == "update":
-        allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]
-        got = [e["text"] for e in message["events"]]
-        assert got == allowed, f"seat {seat} got events {got}, may see {allowed}"
-        checks += 1
-    return checks
+    checks += _check_view(message["view"], game, seat, frame=False)
+    checks += _check_captions(message["captions"], game.view(seat), game, seat)
+    if message["type"] == "welcome":
+        assert "away" not in message or seat is not None, "a spectator told of a bot's moves"
+        return checks
+    frames = timeline.frames[version]  # none at version 0: the host's start
+    steps = message["steps"]
+    assert len(steps) == max(0, len(frames) - 1), "steps that are not the move's moments"
+    before = timeline.games[version - 1] if version else game
+    start = timeline.round_starts[version - 1] if version else game
+    parts = [*steps, message] if frames else []
+    for i, (part, frame) in enumerate(zip(parts, frames, strict=True)):
+        expected = frame.view(seat)
+        if part is not message:
+            checks += _check_view(part["view"], frame.state, seat, frame=True)
+            checks += _check_captions(part["captions"], expected, frame.state, seat)
+            assert part["view"] == expected, f"step {i} is not seat {seat}'s view then"
+        summary = part["captions"].get("summary")
+        if frame.kind == "round-end":
+            assert summary == describe.round_summary(start.view(seat), expected)
+        else:
+            assert summary is None, "a round summary outside the end of a round"
+        count = sum(1 for e in frame.events if e.seat in (None, seat))
+        if part is not message:
+            assert part["count"] == count, f"step {i} claims {part['count']} events"
+        checks += _check_card(part["card"], frame, before, i == 0)
+    allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]
+    got = [e["text"] for e in message["events"]]
+    assert got == allowed, f"seat {seat} got events {got}, may see {allowed}"
+    return checks + 1

@@ -1,4 +1,5 @@
-"""The ASGI application: pages, the JSON API and the table WebSocket (docs/protocol.md)."""
+"""The ASGI application: pages, the table WebSocket and the routes of the JSON API (api.py;
+docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -15,25 +15,30 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..engine.errors import OptionsError
-from ..engine.event import Event
-from ..engine.game import Game
-from ..engine.options import PRESETS, Options
-from ..tournament import LEVELS
+from .api import (
+    create_table,
+    get_record,
+    get_replay,
+    get_replay_step,
+    health,
+    hub_of,
+    list_tables,
+    rules,
+    start_table,
+)
 from .hub import Hub, LiveTable, ProtocolError, Settings, Viewer, dumps
 from .pubsub import make_bus
-from .storage import SeatRow, Store, TableRow, hash_token
+from .storage import Store
 
 __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 WEB = Path(__file__).resolve().parent.parent / "web"
-MAX_SEED = 2**63 - 1
 
 # WebSocket close codes (docs/protocol.md)
 CLOSE_TOO_BIG = 1009
@@ -41,220 +46,6 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
 CLOSE_RATE = 4429
 CLOSE_NO_HELLO = 4408
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def _error(exc: ApiError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
-
-
-def _hub(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-async def _json_body(request: Request, limit: int) -> Any:
-    body = await request.body()
-    if len(body) > limit:
-        raise ApiError(413, "too-large", f"the body is over {limit} bytes")
-    if not body:
-        return {}
-    try:
-        return json.loads(body)
-    except ValueError:
-        raise ApiError(400, "bad-json", "the body is not JSON") from None
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ApiError(400, "bad-request", f"{name} must be an integer from {low} to {high}")
-    return value
-
-
-def _table_request(body: Any) -> tuple[str, Options, dict[int, str], int]:
-    """Check a create-table body; returns preset, options, bot seats and seed."""
-    if not isinstance(body, dict):
-        raise ApiError(400, "bad-request", "the body must be a JSON object")
-    known = {"players", "preset", "options", "characters", "bots", "seed"}
-    unknown = sorted(set(body) - known)
-    if unknown:
-        raise ApiError(400, "bad-request", f"unknown field(s) {unknown}; known: {sorted(known)}")
-    preset = body.get("preset", "standard")
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise ApiError(400, "bad-options", f"preset must be one of {', '.join(PRESETS)}")
-    overrides = body.get("options") or {}
-    if not isinstance(overrides, dict):
-        raise ApiError(400, "bad-options", "options must be an object")
-    if "players" in body:
-        overrides = {**overrides, "players": _int(body["players"], "players", 2, 7)}
-    characters = body.get("characters")
-    if characters is not None:
-        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
-            raise ApiError(400, "bad-options", "characters must be a list of names")
-        overrides = {**overrides, "characters": tuple(characters)}
-    try:
-        options = Options.preset(preset, **overrides)
-    except (OptionsError, TypeError, ValueError) as exc:
-        raise ApiError(400, "bad-options", str(exc)) from None
-    bots_in = body.get("bots") or {}
-    if not isinstance(bots_in, dict):
-        raise ApiError(400, "bad-request", 'bots must be an object like {"2": "hard"}')
-    bots: dict[int, str] = {}
-    for key, level in bots_in.items():
-        try:
-            seat = int(key)
-        except ValueError:
-            raise ApiError(400, "bad-request", f"bot seat {key!r} is not a number") from None
-        if not 0 <= seat < options.players:
-            raise ApiError(400, "bad-request", f"bot seat {seat} is not a seat of this table")
-        if level not in LEVELS:
-            raise ApiError(400, "bad-request", f"bot level must be one of {', '.join(LEVELS)}")
-        bots[seat] = level
-    seed = body.get("seed")
-    seed = secrets.randbits(63) if seed is None else _int(seed, "seed", 0, MAX_SEED)
-    return preset, options, bots, seed
-
-
-async def create_table(request: Request) -> Response:
-    hub = _hub(request)
-    try:
-        preset, options, bots, seed = _table_request(
-            await _json_body(request, hub.settings.max_message)
-        )
-    except ApiError as exc:
-        return _error(exc)
-    table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-    host_token = secrets.token_urlsafe(24)
-    seats: list[SeatRow] = []
-    answer: list[dict[str, Any]] = []
-    for seat in range(options.players):
-        if seat in bots:
-            seats.append(SeatRow(seat, "bot", bots[seat], None, True, None, False))
-            answer.append({"seat": seat, "kind": "bot", "level": bots[seat]})
-        else:
-            token = secrets.token_urlsafe(24)
-            seats.append(SeatRow(seat, "human", None, hash_token(token), False, None, False))
-            answer.append(
-                {
-                    "seat": seat,
-                    "kind": "human",
-                    "invite": f"/t/{table_id}#seat={seat}&token={token}",
-                }
-            )
-    row = TableRow(
-        id=table_id,
-        created=time.time(),
-        preset=preset,
-        players=options.players,
-        options=options.to_dict(),
-        seed=seed,
-        status="open",
-        version=0,
-        host_hash=hash_token(host_token),
-        seats=seats,
-    )
-    await hub.db(hub.store.create_table, row)
-    return JSONResponse(
-        {"table": table_id, "host_token": host_token, "seats": answer}, status_code=201
-    )
-
-
-def _lobby_entry(row: TableRow) -> dict[str, Any]:
-    humans = [s for s in row.seats if s.kind == "human"]
-    return {
-        "table": row.id,
-        "players": row.players,
-        "preset": row.preset,
-        "status": row.status,
-        "seats_claimed": sum(s.claimed for s in humans),
-        "seats_human": len(humans),
-    }
-
-
-async def list_tables(request: Request) -> Response:
-    hub = _hub(request)
-    rows = await hub.db(hub.store.list_tables)
-    return JSONResponse([_lobby_entry(r) for r in rows])
-
-
-async def start_table(request: Request) -> Response:
-    hub = _hub(request)
-    table_id = request.path_params["table"]
-    row = await hub.db(hub.store.get_table, table_id)
-    if row is None:
-        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
-    auth = request.headers.get("authorization", "")
-    if not auth.startswith("Bearer "):
-        return _error(ApiError(401, "no-token", "send Authorization: Bearer <host_token>"))
-    if not secrets.compare_digest(hash_token(auth[7:].strip()), row.host_hash):
-        return _error(ApiError(403, "bad-token", "that is not this table's host token"))
-    if not await hub.db(hub.store.start, table_id):
-        return _error(ApiError(409, "not-open", f"table {table_id} has already started"))
-    await hub.bus.publish(table_id)
-    return JSONResponse({"table": table_id, "status": "playing"})
-
-
-async def _finished_game(request: Request, what: str) -> Game | Response:
-    """The game of a finished table, or the error response that says why there is none."""
-    hub = _hub(request)
-    table_id = request.path_params["table"]
-    row = await hub.db(hub.store.get_table, table_id)
-    if row is None:
-        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
-    if row.status != "over":
-        return _error(ApiError(409, "not-over", f"{what} is published once the game is over"))
-    moves = await hub.db(hub.store.moves, table_id)
-    return hub.build(row, moves).game
-
-
-async def get_record(request: Request) -> Response:
-    game = await _finished_game(request, "the record")
-    if isinstance(game, Response):
-        return game
-    table_id = request.path_params["table"]
-    return JSONResponse(
-        game.record(),
-        headers={"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'},
-    )
-
-
-async def get_replay_step(request: Request) -> Response:
-    """A finished game after its first ``step`` moves, as a spectator sees it, with the
-    public narration of that move (the replay page steps through these)."""
-    final = await _finished_game(request, "a replay")
-    if isinstance(final, Response):
-        return final
-    try:
-        step = int(request.path_params["step"])
-    except ValueError:
-        return _error(ApiError(400, "bad-step", "the step is a number of moves"))
-    actions = final.record()["actions"]
-    if not 0 <= step <= len(actions):
-        return _error(ApiError(404, "no-step", f"steps run from 0 to {len(actions)}"))
-    game = Game.new(final.options, seed=final.seed)
-    events: list[Event] = []
-    for text in actions[:step]:
-        events = game.apply(text)
-    return JSONResponse(
-        {
-            "step": step,
-            "moves": len(actions),
-            "action": actions[step - 1] if step else None,
-            "view": game.view(None),
-            "events": [e.text() for e in events if e.seat is None],
-        }
-    )
-
-
-async def health(request: Request) -> Response:
-    return JSONResponse({"ok": True})
 
 
 def _page(name: str, title: str) -> Any:
@@ -434,7 +225,7 @@ class Connection:
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    hub = _hub(websocket)
+    hub = hub_of(websocket)
     await Connection(hub, websocket, websocket.path_params["table"]).run()
 
 
@@ -472,7 +263,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}/start", start_table, methods=["POST"]),
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
+        Route("/api/tables/{table}/replay", get_replay, methods=["GET"]),
         Route("/api/tables/{table}/replay/{step}", get_replay_step, methods=["GET"]),
+        Route("/api/rules", rules, methods=["GET"]),
         WebSocketRoute("/ws/{table}", table_socket),
         Mount("/static", app=StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]

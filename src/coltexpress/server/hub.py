@@ -26,9 +26,11 @@ from ..agents import Agent
 from ..engine.actions import ACTIONS
 from ..engine.errors import ColtError, GameOverError, IllegalActionError, NotationError
 from ..engine.event import Event
-from ..engine.game import Game
+from ..engine.game import Frame, Game
 from ..engine.options import Options
 from ..tournament import make_agent, parse_agent
+from . import words
+from .messages import away_moves, steps_update, visible
 from .pubsub import Bus
 from .storage import MoveConflict, Store, TableRow
 
@@ -51,6 +53,9 @@ class Settings:
     max_message: int = 16 * 1024
     rate: int = 20  # messages per second per connection
     hello_timeout: float = 30.0
+    # an open or playing table no human seat has been connected to for this many seconds is
+    # abandoned: the lobby no longer lists it (it stays stored and can still be joined)
+    abandoned: float = 15 * 60.0
 
     @property
     def tick(self) -> float:
@@ -70,14 +75,6 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def event_dict(event: Event) -> dict[str, Any]:
-    return {**event.data, "kind": event.kind, "text": event.text()}
-
-
-def visible(event: Event, seat: int | None) -> bool:
-    return event.seat is None or event.seat == seat
-
-
 @dataclass(eq=False)
 class Viewer:
     """One WebSocket connection after its ``hello``: a seat or a spectator (seat None)."""
@@ -88,6 +85,9 @@ class Viewer:
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        self.queue.put_nowait(text)
 
 
 @dataclass(eq=False)
@@ -103,6 +103,7 @@ class LiveTable:
     agents: dict[int, Agent] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     last_beat: float = 0.0
+    round_start: Game | None = None  # the game as the current round was dealt (summaries)
 
     @property
     def id(self) -> str:
@@ -124,35 +125,80 @@ class LiveTable:
             self.agents[seat] = make_agent(parse_agent(level), seed)
         return self.agents[seat]
 
+    def bandits(self, seat: int) -> list[str]:
+        return [self.game.chars[b] for b in self.game.bandits_of[seat]]
+
     def seats_summary(self) -> list[dict[str, Any]]:
         return [
-            {"seat": s.seat, "kind": s.kind, "state": self.seat_state(s.seat)}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "state": self.seat_state(s.seat),
+                "name": s.name,
+                "level": s.level if s.kind == "bot" else None,
+            }
             for s in self.row.seats
         ]
 
-    def welcome(self, seat: int | None) -> dict[str, Any]:
-        return {
+    def welcome(self, seat: int | None, away: list[str] | None = None) -> dict[str, Any]:
+        view = self.game.view(seat)
+        message = {
             "type": "welcome",
             "seat": seat,
             "version": self.version,
             "status": self.row.status,
-            "view": self.game.view(seat),
+            "view": view,
+            "captions": words.captions(view),
             "log": [e.text() for e in self.events if visible(e, seat)],
             "seats": self.seats_summary(),
+            "host": self.row.host_seat,
         }
+        if away and seat is not None:
+            message["away"] = {"bandits": words.bandit_names(self.bandits(seat)), "moves": away}
+        return message
 
-    def update(self, seat: int | None, events: list[Event]) -> dict[str, Any]:
-        return {
+    def update(
+        self, seat: int | None, before: Game | None = None, frames: list[Frame] | None = None
+    ) -> dict[str, Any]:
+        """An update for one viewer: after a move (its frames), or (no frames) the table as
+        it stands with no events, when the host starts the game."""
+        message: dict[str, Any] = {
             "type": "update",
             "version": self.version,
             "status": self.row.status,
-            "view": self.game.view(seat),
-            "events": [event_dict(e) for e in events if visible(e, seat)],
         }
+        if frames and before is not None:
+            message.update(steps_update(seat, frames, before=before, round_start=self.round_start))
+        else:
+            view = self.game.view(seat)
+            message.update(
+                view=view,
+                captions=words.captions(view),
+                kind="play",
+                card=None,
+                events=[],
+                steps=[],
+            )
+        return message
 
-    def broadcast_update(self, events: list[Event]) -> None:
+    def broadcast_update(
+        self, before: Game | None = None, frames: list[Frame] | None = None
+    ) -> None:
+        texts: dict[int | None, str] = {}  # built once per seat, whatever its sockets
         for viewer in self.viewers:
-            viewer.send(self.update(viewer.seat, events))
+            if viewer.seat not in texts:
+                texts[viewer.seat] = dumps(self.update(viewer.seat, before, frames))
+            viewer.send_text(texts[viewer.seat])
+
+    def advance(self, before: Game, game: Game, frames: list[Frame]) -> None:
+        """The move is stored: the table moves on and every local viewer hears of it."""
+        self.game = game
+        self.events += [e for f in frames for e in f.events]
+        self.row.version += 1
+        self.row.status = "over" if game.is_over else "playing"
+        self.broadcast_update(before, frames)
+        if game.round_no != before.round_no:
+            self.round_start = game.clone()
 
 
 class Hub:
@@ -176,10 +222,14 @@ class Hub:
         """The table rebuilt from its record: options, seed, then every stored move."""
         game = Game.new(Options.from_dict(row.options), seed=row.seed)
         events: list[Event] = []
+        round_start = game.clone()
         for action in moves:
+            round_no = game.round_no
             events += game.apply(action)
+            if game.round_no != round_no:
+                round_start = game.clone()
         row.version = len(moves)
-        return LiveTable(row=row, game=game, events=events)
+        return LiveTable(row=row, game=game, events=events, round_start=round_start)
 
     async def load(self, table_id: str) -> LiveTable | None:
         if table_id in self.live:
@@ -226,27 +276,25 @@ class Hub:
         old = table.row
         old_states = [table.seat_state(s.seat) for s in old.seats]
         status_changed = row.status != old.status
-        version = old.version
         for action in new:
-            events = table.game.apply(action)
-            table.events += events
-            version += 1
-            table.row.version = version
-            table.row.status = "over" if table.game.is_over else "playing"
-            table.broadcast_update(events)
-        row.version = version
+            before = table.game
+            game = before.clone()
+            frames = game.apply_frames(action)
+            table.advance(before, game, frames)
+        row.version = table.row.version
         if table.game.is_over:
             row.status = "over"
         table.row = row
         if status_changed and not new:
-            table.broadcast_update([])
-        for seat, before in enumerate(old_states):
+            table.broadcast_update()
+        for seat, before_state in enumerate(old_states):
             now = table.seat_state(seat)
-            if now != before:
+            if now != before_state:
                 if now == "bot":
                     table.agents.pop(seat, None)
+                text = words.seat_change_text(table.bandits(seat), row.seats[seat].name, now)
                 for viewer in table.viewers:
-                    viewer.send({"type": "seat", "seat": seat, "state": now})
+                    viewer.send({"type": "seat", "seat": seat, "state": now, "text": text})
 
     async def submit(
         self,
@@ -276,15 +324,18 @@ class Hub:
             actor = table.game.current_seat
             if seat is None:
                 raise ProtocolError("not-your-turn", "spectators cannot play")
-            if seat != actor:
-                raise ProtocolError(
-                    "not-your-turn", f"seat {actor} must decide now, not seat {seat}"
-                )
+            if seat != actor:  # players read this: bandits, not seat numbers
+                who = "nobody" if actor is None else words.bandit_names(table.bandits(actor))
+                raise ProtocolError("not-your-turn", f"it is not your turn: {who} must decide")
             if not by_bot and table.seat_state(seat) == "bot":
-                raise ProtocolError("not-your-turn", f"a bot plays seat {seat}")
-            game = table.game.clone()
+                mine = words.bandit_names(table.bandits(seat))
+                raise ProtocolError("not-your-turn", f"a bot plays for {mine} now")
+            if by_bot and table.seat_state(seat) != "bot":  # its player came back meanwhile
+                raise ProtocolError("not-your-turn", "the player is back")
+            before = table.game
+            game = before.clone()
             try:
-                events = game.apply(action)
+                frames = game.apply_frames(action)
             except NotationError as exc:
                 raise ProtocolError("syntax", str(exc)) from None
             except IllegalActionError as exc:
@@ -306,28 +357,31 @@ class Hub:
                 )
             except MoveConflict:
                 raise ProtocolError("stale", "another move was stored first; send sync") from None
-            table.game = game
-            table.events += events
-            table.row.version = version + 1
-            if game.is_over:
-                table.row.status = "over"
             if reply is not None:
-                reply.send({"type": "ack", "id": msg_id, "version": table.version})
-            table.broadcast_update(events)
+                reply.send({"type": "ack", "id": msg_id, "version": version + 1})
+            table.advance(before, game, frames)
         table.wake.set()
         await self.bus.publish(table.id)
 
     # -- viewers and presence -------------------------------------------------------------
 
     async def join(self, table: LiveTable, viewer: Viewer) -> None:
+        had_bot = False
         if viewer.seat is not None:
             had_bot = await self.db(self.store.claim, table.id, viewer.seat, time.time())
             if had_bot:
                 await self.bus.publish(table.id)
         async with table.lock:
-            await self._catch_up(table)
+            await self._catch_up(table)  # from here no bot moves for this seat (submit)
             table.viewers.add(viewer)
-            viewer.send(table.welcome(viewer.seat))
+            away = None
+            run = []
+            if had_bot and viewer.seat is not None:
+                run = await self.db(self.store.bot_run, table.id, viewer.seat)
+            if run and viewer.seat is not None:
+                actions = table.game.record()["actions"]
+                away = away_moves(table.row.options, table.row.seed, actions, viewer.seat, run)
+            viewer.send(table.welcome(viewer.seat, away))
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
         table.wake.set()

@@ -48,6 +48,7 @@ tables_t = Table(
     Column("status", String(16), nullable=False),
     Column("version", Integer, nullable=False),
     Column("host_hash", String(64), nullable=False),
+    Column("host_seat", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -61,6 +62,7 @@ seats_t = Table(
     Column("claimed", Boolean, nullable=False),
     Column("seen_at", Float, nullable=True),
     Column("bot_active", Boolean, nullable=False),
+    Column("name", String(80), nullable=True),
 )
 
 moves_t = Table(
@@ -101,6 +103,7 @@ class SeatRow:
     claimed: bool
     seen_at: float | None
     bot_active: bool
+    name: str | None = None  # the name the host gave the player (plain text, checked)
 
 
 @dataclass
@@ -115,6 +118,12 @@ class TableRow:
     version: int
     host_hash: str
     seats: list[SeatRow] = field(default_factory=list)
+    host_seat: int | None = None  # the seat the host plays, if the host sits at the table
+
+    def last_human(self) -> float:
+        """When a human seat was last connected (the creation time if never)."""
+        seen = [s.seen_at for s in self.seats if s.kind == "human" and s.seen_at is not None]
+        return max([self.created, *seen])
 
 
 def _seat(row: Any) -> SeatRow:
@@ -126,6 +135,7 @@ def _seat(row: Any) -> SeatRow:
         claimed=bool(row.claimed),
         seen_at=row.seen_at,
         bot_active=bool(row.bot_active),
+        name=row.name,
     )
 
 
@@ -174,6 +184,7 @@ class Store:
                     status=row.status,
                     version=row.version,
                     host_hash=row.host_hash,
+                    host_seat=row.host_seat,
                 )
             )
             for s in row.seats:
@@ -187,6 +198,7 @@ class Store:
                         claimed=s.claimed,
                         seen_at=s.seen_at,
                         bot_active=s.bot_active,
+                        name=s.name,
                     )
                 )
 
@@ -209,6 +221,7 @@ class Store:
             version=row.version,
             host_hash=row.host_hash,
             seats=[_seat(s) for s in seats],
+            host_seat=row.host_seat,
         )
 
     def list_tables(self, limit: int = 200) -> list[TableRow]:
@@ -294,6 +307,20 @@ class Store:
                     .order_by(moves_t.c.idx)
                 ).scalars()
             )
+
+    def bot_run(self, table_id: str, seat: int) -> list[int]:
+        """The numbers of the moves a bot made for ``seat`` since the seat's last own move
+        (what a player coming back missed)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(moves_t.c.idx, moves_t.c.by_bot)
+                .where(moves_t.c.table_id == table_id, moves_t.c.seat == seat)
+                .order_by(moves_t.c.idx)
+            ).all()
+        run: list[int] = []
+        for idx, by_bot in rows:
+            run = [*run, idx] if by_bot else []
+        return run
 
     # -- seats ----------------------------------------------------------------------------
 

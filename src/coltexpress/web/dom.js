@@ -11,3 +11,20 @@ export function h(tag, attrs = {}, ...children) {
   for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
+
+/** A link to hand on: its label, the link in a read-only field and a Copy button. */
+export function copyItem(label, url) {
+  const input = h("input", { readonly: true, value: url, class: "link", "aria-label": `Link for ${label}`, onfocus: (e) => e.target.select() });
+  const button = h("button", { type: "button", class: "copy" }, "Copy");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      input.select();
+      document.execCommand("copy");
+    }
+    button.textContent = "Copied";
+    setTimeout(() => (button.textContent = "Copy"), 2000);
+  });
+  return h("li", {}, h("span", { class: "invite-who" }, label), h("span", { class: "invite-row" }, input, button));
+}

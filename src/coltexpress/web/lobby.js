@@ -1,28 +1,53 @@
-// The lobby: open tables (GET /api/tables) and a form to create one (POST /api/tables).
-// The invite links and the host token are shown once; the host token is kept in this
-// browser's localStorage so that the host can start the table from here or from the table.
+// The lobby: tables (GET /api/tables) and a form to create one (POST /api/tables). The host
+// sits at the seat they pick: the host token and the other seats' invite links are kept in
+// this browser's localStorage, and the host goes straight to the table, where the links are
+// shown with Copy buttons until the game starts.
 
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = [
-  ["human", "Human (invite link)"],
+  ["human", "A player"],
   ["easy", "Bot: easy"],
   ["medium", "Bot: medium"],
   ["hard", "Bot: hard"],
 ];
+const MAX_NAME = 24;
 
 function seatRows() {
   const n = Number($("players").value);
-  const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  $("seats").replaceChildren(
-    ...Array.from({ length: n }, (_, i) =>
-      h("label", {}, `Seat ${i}`,
-        h("select", { name: `seat-${i}`, "data-seat": i },
-          LEVELS.map(([v, t]) => h("option", { value: v, selected: (old[i] ?? (i === 0 ? "human" : "medium")) === v }, t))))
-    )
-  );
+  const old = [...document.querySelectorAll("#seats .seat-row")].map((row) => ({
+    kind: row.querySelector("select").value,
+    name: row.querySelector("input[type=text]").value,
+    host: row.querySelector("input[type=radio]").checked,
+  }));
+  const rows = Array.from({ length: n }, (_, i) => {
+    const was = old[i] ?? { kind: i === 0 ? "human" : "medium", name: "", host: i === 0 };
+    const kind = h("select", { "data-seat": i, "aria-label": `Player ${i + 1}: who plays` },
+      LEVELS.map(([v, t]) => h("option", { value: v, selected: was.kind === v }, t)));
+    const name = h("input", {
+      type: "text", maxlength: MAX_NAME, value: was.name, placeholder: "name (optional)",
+      "data-seat": i, "aria-label": `Player ${i + 1}: name`, autocomplete: "off",
+    });
+    const host = h("input", { type: "radio", name: "host", value: i, checked: was.host });
+    const row = h("div", { class: "seat-row" },
+      h("strong", {}, `Player ${i + 1}`), kind, name,
+      h("label", { class: "host-pick" }, host, "I sit here"));
+    const sync = () => {
+      const bot = kind.value !== "human";
+      name.disabled = bot;
+      host.disabled = bot;
+      if (bot && host.checked) host.checked = false;
+    };
+    kind.addEventListener("change", sync);
+    sync();
+    return row;
+  });
+  const watchOnly = h("input", { type: "radio", name: "host", value: "none", checked: old.length > 0 && !old.some((o) => o.host) });
+  $("seats").replaceChildren(...rows, h("label", { class: "host-pick" }, watchOnly, "I do not play: I only watch and start the game"));
 }
+
+const presetName = (slug) => [...$("preset").options].find((o) => o.value === slug)?.textContent ?? slug;
 
 async function api(path, options = {}) {
   const r = await fetch(path, options);
@@ -35,10 +60,17 @@ async function create(e) {
   e.preventDefault();
   $("create-error").textContent = "";
   const bots = {};
-  for (const s of document.querySelectorAll("#seats select")) {
-    if (s.value !== "human") bots[s.dataset.seat] = s.value;
+  const names = {};
+  let hostSeat = null;
+  for (const row of document.querySelectorAll("#seats .seat-row")) {
+    const seat = row.querySelector("select").dataset.seat;
+    const kind = row.querySelector("select").value;
+    if (kind !== "human") bots[seat] = kind;
+    else if (row.querySelector("input[type=text]").value.trim()) names[seat] = row.querySelector("input[type=text]").value;
+    if (row.querySelector("input[type=radio]").checked) hostSeat = Number(seat);
   }
-  const body = { players: Number($("players").value), preset: $("preset").value, bots };
+  const body = { players: Number($("players").value), preset: $("preset").value, bots, names };
+  if (hostSeat !== null) body.host_seat = hostSeat;
   if ($("seed").value) body.seed = Number($("seed").value);
   let answer;
   try {
@@ -52,43 +84,22 @@ async function create(e) {
     return;
   }
   localStorage.setItem(`colt-host-${answer.table}`, answer.host_token);
-  showCreated(answer);
-  refresh();
+  const humans = answer.seats.filter((s) => s.kind === "human");
+  localStorage.setItem(`colt-invites-${answer.table}`, JSON.stringify(humans));
+  const mine = humans.find((s) => s.seat === answer.host_seat);
+  location.assign(mine ? mine.invite : `/t/${encodeURIComponent(answer.table)}`);
 }
 
-function showCreated(answer) {
-  const base = location.origin;
-  const items = answer.seats.map((s) =>
-    s.kind === "human"
-      ? h("li", {}, h("label", {}, `Seat ${s.seat} invite: `,
-          h("input", { readonly: true, value: base + s.invite, class: "invite", "data-seat": s.seat, onfocus: (e) => e.target.select() })),
-          " ", h("a", { href: s.invite, target: "_blank", rel: "noopener" }, "open"))
-      : h("li", {}, `Seat ${s.seat}: bot (${s.level})`)
-  );
-  const start = h("button", { type: "button", class: "primary", id: "start" }, "Start the game");
-  const status = h("p", { role: "status" });
-  start.addEventListener("click", async () => {
-    start.disabled = true;
-    try {
-      await api(`/api/tables/${encodeURIComponent(answer.table)}/start`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${answer.host_token}` },
-      });
-      status.textContent = "The game has started.";
-      refresh();
-    } catch (err) {
-      status.textContent = `Could not start: ${err.message}`;
-      start.disabled = false;
-    }
-  });
-  $("created").replaceChildren(
-    h("h3", {}, `Table ${answer.table} created`),
-    h("p", {}, "Send each player their own link (shown only once; the token is the seat's key). Humans who have not joined when you start are played by bots until they do."),
-    h("ul", { class: "invites" }, items),
-    h("p", {}, "Watch as a spectator: ", h("a", { href: `/t/${answer.table}` }, `${base}/t/${answer.table}`)),
-    start,
-    status
-  );
+function entry(t) {
+  const id = encodeURIComponent(t.table);
+  const links = [h("a", { href: `/t/${id}` }, t.status === "over" ? "Final table" : "Watch")];
+  if (t.status === "over") links.push(" · ", h("a", { href: `/replay/${id}` }, "Replay"));
+  const who = t.names.length ? `Players: ${t.names.join(", ")}.` : "";
+  const status = { open: "Waiting for the start", playing: "Playing", over: "Finished" }[t.status] ?? t.status;
+  return h("li", { "data-table": t.table },
+    h("p", {}, h("span", { class: "status" }, status), ` · table ${t.table} · ${t.players} players · ${presetName(t.preset)}`),
+    h("p", { class: "small" }, `${t.seats_claimed} of ${t.seats_human} player seats taken. ${t.host ? `Host: ${t.host}. ` : ""}${who}`),
+    h("p", {}, links));
 }
 
 async function refresh() {
@@ -96,22 +107,13 @@ async function refresh() {
   try {
     tables = await api("/api/tables");
   } catch (err) {
-    $("tables").replaceChildren(h("tr", {}, h("td", { colspan: 6 }, `Could not list tables: ${err.message}`)));
+    $("tables").replaceChildren(h("li", {}, `Could not list the tables: ${err.message}`));
     return;
   }
-  if (!tables.length) {
-    $("tables").replaceChildren(h("tr", {}, h("td", { colspan: 6 }, "No tables yet: create one.")));
-    return;
-  }
-  $("tables").replaceChildren(
-    ...tables.map((t) => {
-      const links = [h("a", { href: `/t/${encodeURIComponent(t.table)}` }, t.status === "over" ? "final table" : "watch")];
-      if (t.status === "over") links.push(" · ", h("a", { href: `/replay/${encodeURIComponent(t.table)}` }, "replay"));
-      return h("tr", { "data-table": t.table },
-        h("td", {}, t.table), h("td", {}, String(t.players)), h("td", {}, t.preset),
-        h("td", {}, t.status), h("td", {}, `${t.seats_claimed} of ${t.seats_human}`), h("td", {}, links));
-    })
-  );
+  const live = tables.filter((t) => t.status !== "over");
+  const over = tables.filter((t) => t.status === "over");
+  $("tables").replaceChildren(...(live.length ? live.map(entry) : [h("li", {}, "No table is open: create one.")]));
+  $("finished").replaceChildren(...(over.length ? over.map(entry) : [h("li", {}, "No finished game yet.")]));
 }
 
 $("players").addEventListener("change", seatRows);

@@ -1,20 +1,14 @@
 // The train as SVG: cars and roofs, bandits, the Marshal and loot.
+// Wide screens draw it as on the table, locomotive on the left; narrow ones (phones) stack
+// the cars from the locomotive down, so pieces and loot counts stay large enough to read.
 // Pieces (bandits, Marshal) are created once and kept, and only their CSS transform changes
-// between views, so a CSS transition animates every move.
+// between views, so a CSS transition animates every move. The words (titles, description)
+// are the server's captions; this file only draws.
 
-import { cap, colour, lootSummary, placeName, trainSentences } from "./labels.js";
+import { colour, MARSHAL } from "./colours.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const CW = 150; // car width
-const GAP = 14;
-const LEFT = 10;
-const ROOF_Y = 38; // centre of a bandit on a roof
-const ROOF_LOOT_Y = 62;
-const ROOF_LINE = 74;
-const IN_Y = 112; // centre of a bandit inside
-const IN_LOOT_Y = 148;
-const FLOOR = 164;
-const HEIGHT = 210;
+const NARROW = 560; // px: below this width the cars are stacked
 
 function el(name, attrs = {}, text) {
   const node = document.createElementNS(NS, name);
@@ -23,81 +17,103 @@ function el(name, attrs = {}, text) {
   return node;
 }
 
-const carX = (car) => LEFT + car * (CW + GAP);
+const carTag = (car, cars) => (car === 0 ? "Locomotive" : car === cars ? "Caboose" : `Car ${car}`);
+
+// Where things go: one car is a box with a roof lane and an inside lane.
+const ACROSS = {
+  width: (cars) => 20 + (cars + 1) * 164 - 14,
+  height: () => 214,
+  box: (car) => ({ x: 10 + car * 164, y: 0, w: 150 }),
+  lane: (box, roof) => ({ x: box.x + 18, w: box.w - 36, y: roof ? 38 : 112, lootY: roof ? 62 : 148 }),
+  roofLine: 74,
+  floor: 164,
+  label: (box) => ({ x: box.x + 75, y: 208, anchor: "middle" }),
+};
+
+const ROW = 104;
+const DOWN = {
+  width: () => 360,
+  height: (cars) => 8 + (cars + 1) * ROW,
+  box: (car) => ({ x: 86, y: 8 + car * ROW, w: 268 }),
+  lane: (box, roof) => ({ x: box.x + 20, w: 112, y: box.y + (roof ? 20 : 66), lootY: box.y + (roof ? 20 : 66), lootX: box.x + 150 }),
+  label: (box) => ({ x: 2, y: box.y + 71, anchor: "start" }),
+};
 
 export class TrainDrawing {
   constructor(svg) {
     this.svg = svg;
     this.cars = -1;
+    this.shape = null;
+    this.last = null;
     this.pieces = new Map(); // character name or "marshal" -> <g>
-    this.title = el("title", { id: "train-title" }, "The train");
-    this.desc = el("desc", { id: "train-desc" });
+    this.title = el("title", { id: `${svg.id}-title` }, "The train");
+    this.desc = el("desc", { id: `${svg.id}-desc` });
     svg.append(this.title, this.desc);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-labelledby", "train-title train-desc");
+    svg.setAttribute("aria-labelledby", `${svg.id}-title ${svg.id}-desc`);
     this.body = el("g", { class: "cars" });
     this.lootLayer = el("g", { class: "loot-layer" });
     this.pieceLayer = el("g", { class: "pieces" });
     svg.append(this.body, this.lootLayer, this.pieceLayer);
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        if (this.last && this.pickShape() !== this.shape) this.render(...this.last);
+      }).observe(svg.parentElement);
+    }
+  }
+
+  pickShape() {
+    const width = this.svg.parentElement.clientWidth || window.innerWidth;
+    return width < NARROW ? DOWN : ACROSS;
   }
 
   drawCars(cars) {
+    const s = this.shape;
     this.cars = cars;
-    const width = LEFT * 2 + (cars + 1) * (CW + GAP) - GAP;
-    this.svg.setAttribute("viewBox", `0 0 ${width} ${HEIGHT}`);
+    this.svg.setAttribute("viewBox", `0 0 ${s.width(cars)} ${s.height(cars)}`);
+    this.svg.classList.toggle("stacked", s === DOWN);
     this.body.replaceChildren();
     for (let car = 0; car <= cars; car += 1) {
-      const x = carX(car);
+      const b = s.box(car);
       const g = el("g", { class: car === 0 ? "car loco" : "car" });
-      const name = placeName(car, false, cars).replace("inside ", "");
-      g.append(el("title", {}, cap(name)));
-      // roof and body
-      g.append(el("rect", { x: x + 4, y: ROOF_LINE, width: CW - 8, height: 6, rx: 2, class: "roof" }));
-      g.append(el("rect", { x, y: ROOF_LINE + 6, width: CW, height: FLOOR - ROOF_LINE - 6, rx: 6, class: "body" }));
-      if (car === 0) {
-        g.append(el("rect", { x: x + 18, y: ROOF_LINE - 22, width: 22, height: 22, class: "chimney" }));
+      g.append(el("title", {}, carTag(car, cars)));
+      if (s === ACROSS) {
+        g.append(el("rect", { x: b.x + 4, y: s.roofLine, width: b.w - 8, height: 6, rx: 2, class: "roof" }));
+        g.append(el("rect", { x: b.x, y: s.roofLine + 6, width: b.w, height: s.floor - s.roofLine - 6, rx: 6, class: "body" }));
+        if (car === 0) g.append(el("rect", { x: b.x + 18, y: s.roofLine - 22, width: 22, height: 22, class: "chimney" }));
+        else for (let w = 0; w < 3; w += 1) g.append(el("rect", { x: b.x + 14 + w * 44, y: s.roofLine + 14, width: 32, height: 14, rx: 3, class: "window" }));
+        g.append(el("rect", { x: b.x, y: s.floor, width: b.w, height: 6, class: "floor" }));
+        for (const wx of [b.x + 28, b.x + b.w - 28]) g.append(el("circle", { cx: wx, cy: s.floor + 16, r: 10, class: "wheel" }));
+        if (car < cars) g.append(el("rect", { x: b.x + b.w, y: s.floor - 14, width: 14, height: 5, class: "coupling" }));
       } else {
-        for (let w = 0; w < 3; w += 1) {
-          g.append(el("rect", { x: x + 14 + w * 44, y: ROOF_LINE + 14, width: 32, height: 14, rx: 3, class: "window" }));
-        }
+        g.append(el("rect", { x: b.x, y: b.y + 40, width: b.w, height: 6, rx: 2, class: "roof" }));
+        g.append(el("rect", { x: b.x, y: b.y + 46, width: b.w, height: 42, rx: 6, class: "body" }));
+        g.append(el("rect", { x: b.x, y: b.y + 88, width: b.w, height: 5, class: "floor" }));
       }
-      g.append(el("rect", { x, y: FLOOR, width: CW, height: 6, class: "floor" }));
-      for (const wx of [x + 28, x + CW - 28]) {
-        g.append(el("circle", { cx: wx, cy: FLOOR + 16, r: 10, class: "wheel" }));
-      }
-      if (car < cars) {
-        g.append(el("rect", { x: x + CW, y: FLOOR - 14, width: GAP, height: 5, class: "coupling" }));
-      }
-      const label = car === 0 ? "Locomotive" : car === cars ? `Caboose (car ${car})` : `Car ${car}`;
-      g.append(el("text", { x: x + CW / 2, y: HEIGHT - 4, class: "car-label", "text-anchor": "middle" }, label));
+      const l = s.label(b);
+      g.append(el("text", { x: l.x, y: l.y, class: "car-label", "text-anchor": l.anchor }, carTag(car, cars)));
       this.body.append(g);
     }
     for (const piece of this.pieces.values()) piece.remove();
     this.pieces.clear();
   }
 
-  piece(key, colourFill, letter, title) {
+  piece(key, fill, letter) {
     let g = this.pieces.get(key);
     if (!g) {
       g = el("g", { class: key === "marshal" ? "piece marshal" : "piece bandit", "data-piece": key });
       g.append(el("title"));
       if (key === "marshal") {
-        g.append(el("rect", { x: -13, y: -15, width: 26, height: 30, rx: 4, fill: colourFill }));
+        g.append(el("rect", { x: -13, y: -15, width: 26, height: 30, rx: 4, fill }));
         g.append(el("text", { y: 5, "text-anchor": "middle", class: "piece-letter" }, "\u2605"));
       } else {
-        g.append(el("circle", { r: 14, fill: colourFill }));
+        g.append(el("circle", { r: 14, fill }));
         g.append(el("text", { y: 5, "text-anchor": "middle", class: "piece-letter" }, letter));
       }
-      g.style.opacity = "0";
+      g.dataset.fresh = "1";
       this.pieceLayer.append(g);
       this.pieces.set(key, g);
-      // first placement without a transition, then fade in
-      requestAnimationFrame(() => {
-        g.style.opacity = "";
-      });
-      g.dataset.fresh = "1";
     }
-    g.querySelector("title").textContent = title;
     return g;
   }
 
@@ -114,12 +130,17 @@ export class TrainDrawing {
     }
   }
 
-  render(view) {
-    if (view.cars !== this.cars) this.drawCars(view.cars);
-    const actor = view.actor_bandit ?? null;
-    const actorSeat = view.actor;
-    // Who stands in each space, in seat order; the Marshal first inside his car.
-    const spaces = new Map();
+  /** Draw a view; ``words`` are its captions (names, places, loot in words). */
+  render(view, words) {
+    this.last = [view, words];
+    const shape = this.pickShape();
+    if (view.cars !== this.cars || shape !== this.shape) {
+      this.shape = shape;
+      this.drawCars(view.cars);
+    }
+    const s = this.shape;
+    const said = new Map((words.bandits || []).map((b) => [b.character, b]));
+    const spaces = new Map(); // "car:roof" -> keys, the Marshal first inside his car
     const add = (car, roof, key) => {
       const k = `${car}:${roof}`;
       if (!spaces.has(k)) spaces.set(k, []);
@@ -130,50 +151,48 @@ export class TrainDrawing {
     const seen = new Set();
     for (const [k, keys] of spaces) {
       const [carText, roofText] = k.split(":");
-      const car = Number(carText);
-      const roof = roofText === "true";
-      const step = keys.length > 1 ? Math.min(30, (CW - 32) / (keys.length - 1)) : 0;
-      const start = carX(car) + 18 + (keys.length > 1 ? 0 : CW / 2 - 18);
+      const lane = s.lane(s.box(Number(carText)), roofText === "true");
+      const step = keys.length > 1 ? Math.min(32, lane.w / (keys.length - 1)) : 0;
+      const start = keys.length > 1 ? lane.x : lane.x + lane.w / 2;
       keys.forEach((key, i) => {
         seen.add(key);
-        const where = placeName(car, roof, view.cars);
         let g;
         if (key === "marshal") {
-          g = this.piece("marshal", "#d4a017", "", `The Marshal, ${where}`);
+          g = this.piece("marshal", MARSHAL, "");
+          g.querySelector("title").textContent = "The Marshal";
         } else {
           const b = view.bandits.find((x) => x.character === key);
-          const you = view.seat !== null && b.seat === view.seat;
-          g = this.piece(key, colour(key), cap(key).slice(0, 2),
-            `${cap(key)} (seat ${b.seat}${you ? ", you" : ""}), ${where}; ` +
-            `${lootSummary(b.loot, you)}; ${b.bullets_received} bullets received`);
-          const acting = actor ? actor === key : actorSeat === b.seat && !view.result;
+          const w = said.get(key) || { name: key, where: "", loot: "" };
+          const you = view.seat !== null && view.seat !== undefined && b.seat === view.seat;
+          g = this.piece(key, colour(key), w.name.slice(0, 2));
+          g.querySelector("title").textContent = `${w.name}${you ? " (you)" : ""}: ${w.where}; ${w.loot}`;
+          const acting = view.actor_bandit ? view.actor_bandit === key : view.actor === b.seat && !view.result;
           g.classList.toggle("acting", Boolean(acting));
           g.classList.toggle("mine", you);
         }
-        this.place(g, start + i * step, roof ? ROOF_Y : IN_Y);
+        this.place(g, start + i * step, lane.y);
       });
     }
-    for (const [key, g] of this.pieces) {
-      g.classList.toggle("gone", !seen.has(key));
-    }
+    for (const [key, g] of this.pieces) g.classList.toggle("gone", !seen.has(key));
     this.renderLoot(view);
-    this.desc.textContent = trainSentences(view).join(" ");
+    this.desc.textContent = (words.train || []).join(" ");
   }
 
   renderLoot(view) {
+    const s = this.shape;
     this.lootLayer.replaceChildren();
     for (const space of view.spaces) {
       if (!space.loot.length) continue;
-      const y = space.roof ? ROOF_LOOT_Y : IN_LOOT_Y;
-      let x = carX(space.car) + 14;
-      const group = el("g", { class: "space-loot" });
-      group.append(el("title", {}, `${cap(placeName(space.car, space.roof, view.cars))}: ${lootSummary(space.loot, false)}`));
+      const lane = s.lane(s.box(space.car), space.roof);
+      let x = lane.lootX ?? lane.x - 4;
+      const y = lane.lootY;
+      const group = el("g", { class: "space-loot", "aria-hidden": "true" });
       for (const kind of ["purse", "jewel", "strongbox"]) {
         const n = space.loot.filter((t) => t.kind === kind).length;
         if (!n) continue;
         group.append(lootIcon(kind, x, y));
-        group.append(el("text", { x: x + 10, y: y + 4, class: "loot-count" }, `\u00d7${n}`));
-        x += 42;
+        group.append(el("text", { x: x + 10, y: y + 5, class: "loot-count" }, `\u00d7${n}`));
+        x += 44;
       }
       this.lootLayer.append(group);
     }
@@ -181,9 +200,9 @@ export class TrainDrawing {
 }
 
 export function lootIcon(kind, x, y) {
-  if (kind === "purse") return el("circle", { cx: x, cy: y, r: 6, class: "loot purse" });
+  if (kind === "purse") return el("circle", { cx: x, cy: y, r: 7, class: "loot purse" });
   if (kind === "jewel") {
-    return el("polygon", { points: `${x},${y - 7} ${x + 6},${y} ${x},${y + 7} ${x - 6},${y}`, class: "loot jewel" });
+    return el("polygon", { points: `${x},${y - 8} ${x + 7},${y} ${x},${y + 8} ${x - 7},${y}`, class: "loot jewel" });
   }
-  return el("rect", { x: x - 7, y: y - 5, width: 14, height: 10, rx: 1, class: "loot strongbox" });
+  return el("rect", { x: x - 8, y: y - 6, width: 16, height: 12, rx: 1, class: "loot strongbox" });
 }

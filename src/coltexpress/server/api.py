@@ -1,0 +1,360 @@
+"""The JSON API (docs/protocol.md): tables, the lobby, the start, records, replays and the
+rules table. Bad input gets ``{"error", "message"}`` with an HTTP status."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket
+
+from .. import describe
+from ..engine import names
+from ..engine.errors import OptionsError
+from ..engine.game import Game
+from ..engine.options import PRESETS, Options
+from ..tournament import LEVELS
+from . import words
+from .hub import Hub, LiveTable
+from .messages import visible
+from .storage import SeatRow, TableRow, hash_token
+
+__all__ = [
+    "create_table",
+    "get_record",
+    "get_replay",
+    "get_replay_step",
+    "health",
+    "hub_of",
+    "list_tables",
+    "rules",
+    "start_table",
+]
+
+MAX_SEED = 2**63 - 1
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _error(exc: ApiError) -> JSONResponse:
+    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _json_body(request: Request, limit: int) -> Any:
+    body = await request.body()
+    if len(body) > limit:
+        raise ApiError(413, "too-large", f"the body is over {limit} bytes")
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise ApiError(400, "bad-json", "the body is not JSON") from None
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ApiError(400, "bad-request", f"{name} must be an integer from {low} to {high}")
+    return value
+
+
+@dataclass
+class TableRequest:
+    """A checked create-table body."""
+
+    preset: str
+    options: Options
+    bots: dict[int, str]
+    seed: int
+    names: dict[int, str]
+    host_seat: int | None
+
+
+def _seat_number(key: Any, what: str, options: Options) -> int:
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        raise ApiError(400, "bad-request", f"{what} {str(key)[:20]!r} is not a number") from None
+    if not 0 <= seat < options.players:
+        raise ApiError(400, "bad-request", f"{what} {seat} is not a seat of this table")
+    return seat
+
+
+def _names(body: dict[str, Any], options: Options, bots: dict[int, str]) -> dict[int, str]:
+    names_in = body.get("names") or {}
+    if not isinstance(names_in, dict):
+        raise ApiError(400, "bad-request", 'names must be an object like {"0": "Anna"}')
+    out: dict[int, str] = {}
+    for key, value in names_in.items():
+        seat = _seat_number(key, "name seat", options)
+        if seat in bots:
+            raise ApiError(400, "bad-request", f"seat {seat} is a bot: only players have names")
+        try:
+            name = words.clean_name(value)
+        except ValueError as exc:
+            raise ApiError(400, "bad-name", str(exc)) from None
+        if name is not None:
+            out[seat] = name
+    return out
+
+
+def _table_request(body: Any) -> TableRequest:
+    """Check a create-table body."""
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad-request", "the body must be a JSON object")
+    known = {"players", "preset", "options", "characters", "bots", "seed", "names", "host_seat"}
+    unknown = sorted(set(body) - known)
+    if unknown:
+        raise ApiError(400, "bad-request", f"unknown field(s) {unknown}; known: {sorted(known)}")
+    preset = body.get("preset", "standard")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise ApiError(400, "bad-options", f"preset must be one of {', '.join(PRESETS)}")
+    overrides = body.get("options") or {}
+    if not isinstance(overrides, dict):
+        raise ApiError(400, "bad-options", "options must be an object")
+    if "players" in body:
+        overrides = {**overrides, "players": _int(body["players"], "players", 2, 7)}
+    characters = body.get("characters")
+    if characters is not None:
+        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
+            raise ApiError(400, "bad-options", "characters must be a list of names")
+        overrides = {**overrides, "characters": tuple(characters)}
+    try:
+        options = Options.preset(preset, **overrides)
+    except (OptionsError, TypeError, ValueError) as exc:
+        raise ApiError(400, "bad-options", str(exc)) from None
+    bots_in = body.get("bots") or {}
+    if not isinstance(bots_in, dict):
+        raise ApiError(400, "bad-request", 'bots must be an object like {"2": "hard"}')
+    bots: dict[int, str] = {}
+    for key, level in bots_in.items():
+        seat = _seat_number(key, "bot seat", options)
+        if level not in LEVELS:
+            raise ApiError(400, "bad-request", f"bot level must be one of {', '.join(LEVELS)}")
+        bots[seat] = level
+    seed = body.get("seed")
+    seed = secrets.randbits(63) if seed is None else _int(seed, "seed", 0, MAX_SEED)
+    host_seat = body.get("host_seat")
+    if host_seat is not None:
+        host_seat = _int(host_seat, "host_seat", 0, options.players - 1)
+        if host_seat in bots:
+            raise ApiError(400, "bad-request", f"the host cannot sit at seat {host_seat}: a bot")
+    return TableRequest(preset, options, bots, seed, _names(body, options, bots), host_seat)
+
+
+async def create_table(request: Request) -> Response:
+    hub = hub_of(request)
+    try:
+        req = _table_request(await _json_body(request, hub.settings.max_message))
+    except ApiError as exc:
+        return _error(exc)
+    options = req.options
+    view = Game.new(options, seed=req.seed).view(None)  # who plays which bandits
+    table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+    host_token = secrets.token_urlsafe(24)
+    seats: list[SeatRow] = []
+    answer: list[dict[str, Any]] = []
+    for seat in range(options.players):
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "bandits": words.bandit_names(view["players"][seat]["bandits"]),
+        }
+        if seat in req.bots:
+            seats.append(SeatRow(seat, "bot", req.bots[seat], None, True, None, False))
+            entry.update(kind="bot", level=req.bots[seat])
+        else:
+            token = secrets.token_urlsafe(24)
+            name = req.names.get(seat)
+            seats.append(SeatRow(seat, "human", None, hash_token(token), False, None, False, name))
+            entry.update(kind="human", name=name, invite=f"/t/{table_id}#seat={seat}&token={token}")
+        answer.append(entry)
+    row = TableRow(
+        id=table_id,
+        created=time.time(),
+        preset=req.preset,
+        players=options.players,
+        options=options.to_dict(),
+        seed=req.seed,
+        status="open",
+        version=0,
+        host_hash=hash_token(host_token),
+        seats=seats,
+        host_seat=req.host_seat,
+    )
+    await hub.db(hub.store.create_table, row)
+    return JSONResponse(
+        {"table": table_id, "host_token": host_token, "host_seat": req.host_seat, "seats": answer},
+        status_code=201,
+    )
+
+
+def _lobby_entry(row: TableRow) -> dict[str, Any]:
+    humans = [s for s in row.seats if s.kind == "human"]
+    host = row.seats[row.host_seat] if row.host_seat is not None else None
+    return {
+        "table": row.id,
+        "players": row.players,
+        "preset": row.preset,
+        "status": row.status,
+        "seats_claimed": sum(s.claimed for s in humans),
+        "seats_human": len(humans),
+        "names": [s.name for s in humans if s.name],
+        "host": host.name if host is not None else None,
+        "created": row.created,
+    }
+
+
+RECENT_FINISHED = 20  # finished tables the lobby lists
+
+
+async def list_tables(request: Request) -> Response:
+    """Open and playing tables not abandoned (docs/server.md), then recent finished ones."""
+    hub = hub_of(request)
+    rows = await hub.db(hub.store.list_tables)
+    cutoff = time.time() - hub.settings.abandoned
+    live = [r for r in rows if r.status != "over" and r.last_human() >= cutoff]
+    over = [r for r in rows if r.status == "over"][:RECENT_FINISHED]
+    return JSONResponse([_lobby_entry(r) for r in live + over])
+
+
+async def rules(request: Request) -> Response:
+    """The display-name table and the rules help, for the browser's rules panel."""
+    return JSONResponse({"names": names.names(), "topics": describe.help_topics()})
+
+
+async def start_table(request: Request) -> Response:
+    hub = hub_of(request)
+    table_id = request.path_params["table"]
+    row = await hub.db(hub.store.get_table, table_id)
+    if row is None:
+        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
+    auth = request.headers.get("authorization", "")
+    if not auth.startswith("Bearer "):
+        return _error(ApiError(401, "no-token", "send Authorization: Bearer <host_token>"))
+    if not secrets.compare_digest(hash_token(auth[7:].strip()), row.host_hash):
+        return _error(ApiError(403, "bad-token", "that is not this table's host token"))
+    if not await hub.db(hub.store.start, table_id):
+        return _error(ApiError(409, "not-open", f"table {table_id} has already started"))
+    await hub.bus.publish(table_id)
+    return JSONResponse({"table": table_id, "status": "playing"})
+
+
+async def _finished(request: Request, what: str) -> LiveTable | Response:
+    """A finished table rebuilt, or the error response that says why there is none."""
+    hub = hub_of(request)
+    table_id = request.path_params["table"]
+    row = await hub.db(hub.store.get_table, table_id)
+    if row is None:
+        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
+    if row.status != "over":
+        return _error(ApiError(409, "not-over", f"{what} is published once the game is over"))
+    moves = await hub.db(hub.store.moves, table_id)
+    return hub.build(row, moves)
+
+
+async def _finished_game(request: Request, what: str) -> Game | Response:
+    table = await _finished(request, what)
+    return table if isinstance(table, Response) else table.game
+
+
+def _mover(game: Game, row: TableRow) -> dict[str, Any]:
+    """Who makes the next move of ``game``: the bandit deciding (or the seat's bandits),
+    and the name the host gave that player."""
+    pending = game.pending
+    seat = pending.seat
+    if seat is None:
+        return {"seat": None, "who": None, "player": None}
+    bandits = [pending.bandit] if pending.bandit else [game.chars[b] for b in game.bandits_of[seat]]
+    return {"seat": seat, "who": words.bandit_names(bandits), "player": row.seats[seat].name}
+
+
+async def get_record(request: Request) -> Response:
+    game = await _finished_game(request, "the record")
+    if isinstance(game, Response):
+        return game
+    table_id = request.path_params["table"]
+    return JSONResponse(
+        game.record(),
+        headers={"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'},
+    )
+
+
+async def get_replay_step(request: Request) -> Response:
+    """A finished game after its first ``step`` moves, as a spectator sees it, with that
+    move's maker, label and public narration (the replay page steps through these)."""
+    table = await _finished(request, "a replay")
+    if isinstance(table, Response):
+        return table
+    text = request.path_params["step"]
+    if not (text.isascii() and text.isdigit() and len(text) < 10):
+        return _error(ApiError(400, "bad-step", "the step is a number of moves"))
+    step = int(text)
+    final = table.game
+    actions = final.record()["actions"]
+    if not 0 <= step <= len(actions):
+        return _error(ApiError(404, "no-step", f"steps run from 0 to {len(actions)}"))
+    game = Game.new(final.options, seed=final.seed)
+    move: dict[str, Any] = {"seat": None, "who": None, "player": None, "label": None}
+    events: list[str] = []
+    for i, action in enumerate(actions[:step]):
+        if i == step - 1:
+            move = {**_mover(game, table.row), "label": describe.label(action, game.view(None))}
+        events = [e.text() for e in game.apply(action) if visible(e, None)]
+    view = game.view(None)
+    return JSONResponse(
+        {
+            "step": step,
+            "moves": len(actions),
+            "action": actions[step - 1] if step else None,
+            **move,
+            "view": view,
+            "captions": words.captions(view),
+            "events": events,
+        }
+    )
+
+
+async def get_replay(request: Request) -> Response:
+    """Every move of a finished game in one list: number, maker, label and the public
+    narration it caused (the replay page shows them up to the current step only)."""
+    table = await _finished(request, "a replay")
+    if isinstance(table, Response):
+        return table
+    final = table.game
+    game = Game.new(final.options, seed=final.seed)
+    moves = []
+    for n, action in enumerate(final.record()["actions"], start=1):
+        entry = {"n": n, "action": action, **_mover(game, table.row)}
+        entry["label"] = describe.label(action, game.view(None))
+        entry["events"] = [e.text() for e in game.apply(action) if visible(e, None)]
+        moves.append(entry)
+    players = [
+        {
+            "seat": s.seat,
+            "bandits": words.bandit_names([final.chars[b] for b in final.bandits_of[s.seat]]),
+            "name": s.name,
+            "kind": s.kind,
+        }
+        for s in table.row.seats
+    ]
+    return JSONResponse({"moves": moves, "players": players})
+
+
+async def health(request: Request) -> Response:
+    return JSONResponse({"ok": True})

@@ -1,0 +1,160 @@
+"""What the server adds to describe.py's words: player names given in the lobby (checked),
+who a seat is in sentences, the power behind a choice, and the pile card a step resolves.
+
+Every name still comes from the display-name table (``engine/names.py``).
+
+>>> clean_name("  Anna   Lee ")
+'Anna Lee'
+>>> clean_name("") is None
+True
+>>> clean_name("Bob\\u202e")
+Traceback (most recent call last):
+...
+ValueError: a name may not hold control or invisible characters
+>>> seat_change_text(["tuco", "belle"], None, "bot")
+'Tuco and Belle are now played by a bot.'
+>>> seat_change_text(["belle"], "Anna", "human")
+'Anna is back and plays Belle again.'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from .. import describe
+from ..engine import names
+from ..engine.actions import Floor, Play, Punch, Shoot, parse_action
+
+if TYPE_CHECKING:
+    from ..engine.event import Event
+    from ..engine.game import Game
+
+__all__ = [
+    "MAX_NAME",
+    "bandit_names",
+    "captions",
+    "choice_power",
+    "clean_name",
+    "pile_card",
+    "seat_change_text",
+]
+
+MAX_NAME = 24  # characters: a name sits beside a bandit's on a phone
+# Control, format (bidi overrides, zero-width), surrogate, private-use and unassigned
+# characters, line and paragraph separators: nothing a player's name needs.
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_MARKS = {"Mn", "Me"}
+
+
+def clean_name(value: Any) -> str | None:
+    """A player's name as given in the lobby: plain text, at most MAX_NAME characters, single
+    spaces; ``None`` for no name. Raises ValueError (with the reason) for anything else."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError("a name must be a string")
+    if len(value) > 4 * MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    text = unicodedata.normalize("NFC", value)
+    marks = 0
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in _REFUSED:
+            raise ValueError("a name may not hold control or invisible characters")
+        if category.startswith("Z") and ch != " ":
+            raise ValueError("a name may hold plain spaces only")
+        marks = marks + 1 if category in _MARKS else 0
+        if marks > 2:
+            raise ValueError("a name may not stack accents")
+    text = " ".join(text.split(" ")).strip()
+    text = " ".join(part for part in text.split(" ") if part)
+    if not text:
+        return None
+    if unicodedata.category(text[0]) in _MARKS:
+        raise ValueError("a name may not start with an accent")
+    if len(text) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    return text
+
+
+def bandit_names(bandits: list[str] | tuple[str, ...]) -> str:
+    """``Belle`` or ``Tuco and Belle``."""
+    return " and ".join(names.bandit(b) for b in bandits)
+
+
+def seat_change_text(bandits: list[str], name: str | None, state: str) -> str:
+    """A seat taken over by a bot or taken back, in words: bandits, never seat numbers."""
+    who = bandit_names(bandits)
+    if state == "bot":
+        return f"{who} {'are' if len(bandits) > 1 else 'is'} now played by a bot."
+    if name:
+        return f"{name} is back and plays {who} again."
+    return f"{who}'s player is back."
+
+
+def _shoot_power(view: dict[str, Any], target: str) -> str | None:
+    """Tuco's and Django's (accessible) powers reach bandits a plain Shoot cannot."""
+    bandits = {b["character"]: b for b in view["bandits"]}
+    me, them = bandits.get(view.get("actor_bandit") or ""), bandits.get(target)
+    if me is None or them is None or me["car"] is None or them["car"] is None:
+        return None
+    if me["power"] == "through-floor" and me["car"] == them["car"]:
+        return "through-floor"
+    if me["power"] != "lone-gunman" or me["roof"] != them["roof"]:
+        return None
+    if not me["roof"]:
+        return "lone-gunman" if abs(me["car"] - them["car"]) > 1 else None
+    low, high = sorted((me["car"], them["car"]))
+    between = [b for b in view["bandits"] if b["roof"] and b["car"] is not None]
+    return "lone-gunman" if any(low < b["car"] < high for b in between) else None
+
+
+def choice_power(action: str, view: dict[str, Any]) -> str | None:
+    """The key of the character power that adds this choice (``names.power``), if any."""
+    match parse_action(action):
+        case Play(hidden=True):
+            return "stealth"
+        case Punch(take=True):
+            return "pickpocket"
+        case Floor(direction=str()):
+            return "diagonal"
+        case Shoot(target=target):
+            return _shoot_power(view, target)
+    return None
+
+
+def captions(view: dict[str, Any]) -> dict[str, Any]:
+    """describe.captions, with the power behind each choice named where one adds it, and
+    the names of the cards kept for the next round (Expert Variant)."""
+    out = describe.captions(view)
+    for choice in out["choices"]:
+        power = choice_power(choice["action"], view)
+        choice["power"] = names.power(power) if power else ""
+    if view.get("kept"):  # the Expert Variant's cards kept for the next round
+        out["kept"] = [
+            {"card": c, "name": names.card(c), "help": names.card_help(c)} for c in view["kept"]
+        ]
+    return out
+
+
+def pile_card(frame_events: list[Event], before: Game | None) -> dict[str, Any] | None:
+    """The pile card a step resolves: the card revealed first in it, or (for the first step
+    of a move made while a card was resolving) that card. Public: it was turned over."""
+    from ..engine.game import PICKPOCKET, RESOLVE_FIRST
+
+    if frame_events and frame_events[0].kind == "reveal":
+        d = frame_events[0].data
+        index, bandit, card = int(d["index"]), str(d["bandit"]), str(d["card"])
+    elif before is not None and RESOLVE_FIRST <= before.phase < PICKPOCKET:
+        index = before.resolve_i
+        c = before.pile[index]
+        bandit, card = before.chars[before.card_bandit[c]], before.card_name(c)
+    else:
+        return None
+    return {
+        "index": index,
+        "owner": names.bandit(bandit),
+        "card": names.card(card, owner=False),
+        "help": names.card_help(card),
+    }

@@ -1,0 +1,156 @@
+"""The lobby: the host's seat, player names (and hostile ones), abandoned and finished
+tables, the rules table, and the migration that added names to an old database."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coltexpress import describe
+from coltexpress.engine import names
+from coltexpress.server import storage
+from coltexpress.server.storage import Store
+
+from .client import Server
+
+
+async def test_host_seat_and_names(server: Server) -> None:
+    created = server.create(
+        players=3, bots={"2": "easy"}, seed=8, host_seat=1, names={"0": "Bob", "1": "Anna"}
+    )
+    assert created.raw["host_seat"] == 1
+    seats = created.raw["seats"]
+    assert [s.get("name") for s in seats] == ["Bob", "Anna", None]
+    assert all(s["bandits"] for s in seats)  # who plays which bandit, before the start
+    host = await server.connect(created.table, created.tokens[1], 1)
+    welcome = await host.expect("welcome")
+    assert welcome["host"] == 1
+    assert [s["name"] for s in welcome["seats"]] == ["Bob", "Anna", None]
+    assert welcome["seats"][2]["level"] == "easy"
+    bandits = welcome["view"]["players"][1]["bandits"]
+    assert seats[1]["bandits"] == " and ".join(names.bandit(b) for b in bandits)
+    # captions come with every view: the situation, the round card, no choices before the start
+    assert welcome["captions"]["situation"]
+    assert welcome["captions"]["round"]["title"].startswith("Round 1 of 5")
+    with server.http() as http:
+        lobby = {t["table"]: t for t in http.get("/api/tables").json()}
+    assert lobby[created.table]["host"] == "Anna"
+    assert lobby[created.table]["names"] == ["Bob", "Anna"]
+    await host.close()
+
+
+HOSTILE_NAMES: list[Any] = [
+    "x" * 25,  # too long
+    "a" * 10_000,
+    "Bell\x07e",  # a control character
+    "Anna\u202eevil",  # a bidi override
+    "An\u200bna",  # zero width
+    "Anna\nBob",  # a line break
+    "Z\u0301\u0302\u0303\u0304",  # stacked accents
+    "\u0301Anna",  # starts with an accent
+    "\ue000Anna",  # private use
+    "An\u3000na",  # an odd space
+    42,
+    ["Anna"],
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_hostile_names_are_refused(server: Server, name: Any) -> None:
+    with server.http() as http:
+        answer = http.post("/api/tables", json={"players": 3, "names": {"0": name}})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"] in ("bad-name", "bad-request")
+
+
+def test_names_and_host_seat_are_checked(server: Server) -> None:
+    with server.http() as http:
+        for body in [
+            {"players": 3, "bots": {"1": "easy"}, "names": {"1": "Robot"}},
+            {"players": 3, "names": {"5": "Anna"}},
+            {"players": 3, "names": ["Anna"]},
+            {"players": 3, "host_seat": 3},
+            {"players": 3, "host_seat": "0"},
+            {"players": 3, "bots": {"0": "easy"}, "host_seat": 0},
+        ]:
+            answer = http.post("/api/tables", json=body)
+            assert answer.status_code == 400, (body, answer.text)
+        # markup is plain text: kept as typed, the browser shows it as text
+        made = http.post("/api/tables", json={"players": 3, "names": {"0": "  <b>Al</b>  x "}})
+    assert made.status_code == 201
+    assert made.json()["seats"][0]["name"] == "<b>Al</b> x"
+
+
+async def test_abandoned_tables_leave_the_lobby(make_server: Any) -> None:
+    server: Server = make_server(abandoned=1.5, grace=2.0)
+    left = server.create(players=3, seed=1)
+    kept = server.create(players=3, seed=2)
+    over = server.create(players=3, bots={"0": "easy", "1": "easy", "2": "easy"}, seed=3)
+    player = await server.connect(kept.table, kept.tokens[0], 0)
+    await player.expect("welcome")
+    spectator = await server.connect(over.table)
+    await spectator.expect("welcome")
+    await asyncio.to_thread(server.start, over)
+    while spectator.status != "over":
+        await spectator.recv()
+    await spectator.close()
+    await asyncio.sleep(2.5)  # "left" nobody joined, "kept" has a player connected
+
+    def lobby() -> dict[str, Any]:
+        with server.http() as http:
+            return {t["table"]: t for t in http.get("/api/tables").json()}
+
+    tables = await asyncio.to_thread(lobby)
+    assert left.table not in tables
+    assert tables[kept.table]["status"] == "open"
+    assert tables[over.table]["status"] == "over"  # finished games stay listed
+    await player.close()
+    await asyncio.sleep(2.5)  # now nobody is at "kept" either
+    tables = await asyncio.to_thread(lobby)
+    assert kept.table not in tables and over.table in tables
+    # an abandoned table can still be joined by its link
+    again = await server.connect(kept.table, kept.tokens[0], 0)
+    assert (await again.expect("welcome"))["seat"] == 0
+    await asyncio.sleep(0.3)
+    assert kept.table in await asyncio.to_thread(lobby)
+    await again.close()
+
+
+def test_rules_table(server: Server) -> None:
+    with server.http() as http:
+        rules = http.get("/api/rules").json()
+    assert rules["names"] == names.names()
+    assert rules["topics"] == describe.help_topics()
+    assert rules["names"]["bandits"]["cheyenne"] == "Cheyenne"
+
+
+def test_migration_adds_names_to_an_old_database(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    config = Config()
+    config.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
+    config.attributes["engine"] = store.engine
+    command.upgrade(config, "0001")
+    with store.engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO colt_tables VALUES ('old', :t, 'standard', 2, '{}', '1', 'open', 0, "
+                "'h')"
+            ),
+            {"t": time.time()},
+        )
+        conn.execute(
+            text("INSERT INTO colt_seats VALUES ('old', 0, 'human', NULL, 'x', 0, NULL, 0)")
+        )
+    store.migrate()
+    row = store.get_table("old")
+    assert row is not None and row.host_seat is None and row.seats[0].name is None
+    store.close()
