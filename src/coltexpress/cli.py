@@ -344,6 +344,12 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(min=0.0, help="Seconds a bot waits before it moves.")
     ] = 0.5,
+    abandoned: Annotated[
+        float,
+        typer.Option(
+            min=1.0, help="Minutes without a human at a table before the lobby stops listing it."
+        ),
+    ] = 15.0,
 ) -> None:
     """Run the online table server (lobby, invite links, bots) in this process."""
     from .server import Settings
@@ -352,7 +358,9 @@ def serve(
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     console.print(f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})")
     sys.stdout.flush()
-    settings = Settings(db=db, redis=redis, grace=grace, bot_delay=bot_delay)
+    settings = Settings(
+        db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned
+    )
     run_server(settings, host=host, port=port)
 
 
