@@ -62,7 +62,8 @@ def test_playing_a_clone_never_changes_the_original(label: str, options: Options
 
 
 FLAT = ("pos", "cylinder", "received", "friendly", "pile", "pile_down", "round_deck",
-        "turns_taken", "placed", "queue", "history", "box", "reserve", "loot_seen", "hand_bullets")
+        "turns_taken", "placed", "queue", "history", "box", "reserve", "loot_seen", "hand_bullets",
+        "powers")
 NESTED = ("floor_loot", "held", "deck", "hand", "discard", "kept", "dropped", "deck_known",
           "hand_known", "deck_from")
 

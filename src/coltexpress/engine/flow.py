@@ -58,6 +58,16 @@ def _names_in_order(g: Game, cards: list[int]) -> list[str]:
     return [g.card_name(c) for c in order]
 
 
+def seat_has(g: Game, seat: int, power: str) -> bool:
+    """Whether one of the seat's bandits has this power now."""
+    return any(power in g.powers[b] for b in g.bandits_of[seat])
+
+
+def hand_size(g: Game, seat: int) -> int:
+    """The hand dealt at the start of a round: 6, 7 with Doc's power, +1 with the pick."""
+    return 6 + seat_has(g, seat, "extra-card") + g.pick_rule
+
+
 def who(g: Game, seat: int) -> list[str]:
     """The bandits a seat plays (for narration)."""
     return [g.chars[b] for b in g.bandits_of[seat]]
@@ -177,7 +187,7 @@ def _deal(g: Game) -> None:
             knowledge.forget_deck(g, s)
             if not g.expert:
                 g.deck_from[s] = []  # every card of the player is in the deck again
-        got = draw(g, s, g.hand_target[s] - len(g.hand[s]))
+        got = draw(g, s, hand_size(g, s) - len(g.hand[s]))
         if g.expert and g.accessible:
             bullets = [c for c in g.hand[s] if g.card_kind[c] == BULLET]
             g.hand_bullets[s] = 0  # everyone sees the hand is rid of its bullets
@@ -240,7 +250,7 @@ def current_turn_type(g: Game) -> TurnType:
 
 def _play_ids(g: Game, seat: int) -> list[int]:
     tunnel = current_turn_type(g) is _TUNNEL
-    ghost = not tunnel and "stealth" in g.team_power[seat] and (
+    ghost = not tunnel and seat_has(g, seat, "stealth") and (
         # Rules 002: a speeding-up turn is one turn of two plays; rules 000: two turns.
         g.schedule[g.step][0] == 0 if g.accessible else g.turns_taken[seat] == 0
     )

@@ -103,6 +103,7 @@ _LIST_FIELDS = (
     "reserve",
     "loot_seen",
     "hand_bullets",
+    "powers",
 )
 _NESTED_FIELDS = (
     "floor_loot", "held", "deck", "hand", "discard", "kept", "dropped", "deck_known",
@@ -132,8 +133,6 @@ class Game:
         "bullet_base",
         "neutral_base",
         "round_specs",
-        "team_power",
-        "hand_target",
         "cover_rule",
         "pick_rule",
         "expert",
@@ -144,6 +143,7 @@ class Game:
         "loot_value",
         "loot_public",
         "loot_seen",
+        "powers",
         "pos",
         "marshal",
         "floor_loot",
@@ -195,7 +195,7 @@ class Game:
     last: int
     chars: tuple[str, ...]
     char_idx: tuple[int, ...]
-    power: tuple[str | None, ...]
+    power: tuple[str | None, ...]  # per bandit, the power printed on its character
     seat_of: tuple[int, ...]
     bandits_of: tuple[tuple[int, ...], ...]
     who: tuple[int, ...]
@@ -205,8 +205,6 @@ class Game:
     bullet_base: tuple[int, ...]
     neutral_base: int
     round_specs: tuple[RoundCardSpec, ...]
-    team_power: tuple[frozenset[str], ...]
-    hand_target: tuple[int, ...]
     cover_rule: bool
     pick_rule: bool
     expert: bool
@@ -217,6 +215,7 @@ class Game:
     loot_value: tuple[int, ...]
     loot_public: tuple[bool, ...]
     loot_seen: list[int]  # per token, a bit per seat that has seen its value
+    powers: list[frozenset[str]]  # per bandit, the powers it has now (its own, a prisoner's)
     pos: list[int]
     marshal: int
     floor_loot: list[list[int]]

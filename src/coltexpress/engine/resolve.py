@@ -117,7 +117,7 @@ def do_move(g: Game, b: int, index: int) -> None:
 
 def floor_options(g: Game, b: int) -> list[int]:
     out = [ids.FLOOR_SAME]
-    if g.power[b] == "diagonal":  # Mei
+    if "diagonal" in g.powers[b]:  # Mei
         car = g.pos[b] >> 1
         for d in (0, 1):
             if 0 <= car + _DELTA[d] <= g.last:
@@ -143,9 +143,9 @@ def shoot_targets(g: Game, b: int) -> list[int]:
     pos = g.pos
     space = pos[b]
     car, roof = space >> 1, space & 1
-    power = g.power[b]
+    powers = g.powers[b]
     targets: list[int] = []
-    if power == "lone-gunman" and _alone_for_django(g, b):
+    if "lone-gunman" in powers and _alone_for_django(g, b):
         # Rules 002, Django alone: any bandit on his floor, anywhere along the train (on
         # the roof past other bandits: he ignores line of sight; D-lone-gunman).
         targets = [t for t, p in enumerate(pos) if p & 1 == roof and p != space]
@@ -160,7 +160,7 @@ def shoot_targets(g: Game, b: int) -> list[int]:
                 c += step
     else:
         targets = [t for t, p in enumerate(pos) if p == space - 2 or p == space + 2]
-    if power == "through-floor":  # Tuco, rules 000
+    if "through-floor" in powers:  # Tuco, rules 000
         targets += [t for t, p in enumerate(pos) if p == space ^ 1]
     return _shield(g, targets)
 
@@ -177,9 +177,9 @@ def _alone_for_django(g: Game, b: int) -> bool:
 def _shield(g: Game, targets: list[int]) -> list[int]:
     """Belle cannot be chosen while another bandit could be."""
     if len(targets) > 1:
-        shielded = [t for t in targets if g.power[t] == "shield"]
+        shielded = [t for t in targets if "shield" in g.powers[t]]
         if shielded and len(shielded) < len(targets):
-            return [t for t in targets if g.power[t] != "shield"]
+            return [t for t in targets if "shield" not in g.powers[t]]
     return targets
 
 
@@ -200,7 +200,7 @@ def do_shoot(g: Game, b: int, index: int) -> None:
         g.friendly[b] += 1
     _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target],
           number=g.cylinder[b] + 1)
-    if g.power[b] == "knockback":
+    if "knockback" in g.powers[b]:
         tcar = g.pos[target] >> 1
         car = g.pos[b] >> 1
         if tcar != car:
@@ -267,7 +267,7 @@ def punch_options(g: Game, b: int) -> list[int]:
         dirs: tuple[int, ...] = (0, 1)  # rules 002, 2 players: a push off the train is cancelled
     else:
         dirs = tuple(d for d in (0, 1) if 0 <= car + _DELTA[d] <= g.last)
-    cheyenne = g.power[b] == "pickpocket"
+    cheyenne = "pickpocket" in g.powers[b]
     kinds = g.loot_kind
     out = []
     for v in victims:

@@ -23,7 +23,7 @@ _INT_FIELDS = (
 _BOOL_FIELDS = ("cover_rule", "pick_rule", "expert", "accessible", "neutral_gone")
 _INT_TUPLES = (
     "char_idx", "seat_of", "who", "train", "card_kind", "card_bandit", "bullet_base",
-    "loot_kind", "loot_value", "hand_target", "round_log",
+    "loot_kind", "loot_value", "round_log",
 )
 _INT_LISTS = (
     "pos", "cylinder", "received", "friendly", "pile", "round_deck", "turns_taken", "placed",
@@ -44,7 +44,7 @@ def state_to_json(g: Game) -> dict[str, Any]:
         "chars": list(g.chars),
         "power": list(g.power),
         "bandits_of": [list(t) for t in g.bandits_of],
-        "team_power": [sorted(p) for p in g.team_power],
+        "powers": [sorted(p) for p in g.powers],
         "loot_public": list(g.loot_public),
         "pile_down": list(g.pile_down),
         "schedule": [list(x) for x in g.schedule],
@@ -121,7 +121,7 @@ def state_from_json(data: Any) -> Game:
         g.chars = tuple(str(c) for c in data["chars"])
         g.power = tuple(None if p is None else str(p) for p in data["power"])
         g.bandits_of = tuple(tuple(_ints(t, "bandits_of")) for t in data["bandits_of"])
-        g.team_power = tuple(frozenset(str(p) for p in ps) for ps in data["team_power"])
+        g.powers = [frozenset(str(p) for p in ps) for ps in data["powers"]]
         g.loot_public = tuple(bool(v) for v in data["loot_public"])
         g.pile_down = [bool(v) for v in data["pile_down"]]
         g.schedule = tuple((int(a), int(b)) for a, b in data["schedule"])
@@ -183,7 +183,7 @@ def _check_shape(g: Game) -> None:
         "seat_of": (g.seat_of, nb), "who": (g.who, nb), "bullet_base": (g.bullet_base, nb),
         "pos": (g.pos, nb), "cylinder": (g.cylinder, nb), "received": (g.received, nb),
         "friendly": (g.friendly, nb), "held": (g.held, nb), "bandits_of": (g.bandits_of, np_),
-        "team_power": (g.team_power, np_), "hand_target": (g.hand_target, np_),
+        "powers": (g.powers, nb),
         "deck": (g.deck, np_), "hand": (g.hand, np_), "discard": (g.discard, np_),
         "kept": (g.kept, np_), "turns_taken": (g.turns_taken, np_), "placed": (g.placed, np_),
         "train": (g.train, g.last), "card_bandit": (g.card_bandit, len(g.card_kind)),

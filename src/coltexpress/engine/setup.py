@@ -59,10 +59,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.seat_of = tuple(b // per for b in range(nb))
     g.bandits_of = tuple(tuple(range(s * per, s * per + per)) for s in range(players))
     g.who = tuple((1 + g.char_idx[b]) if options.two_bandits else 0 for b in range(nb))
-    g.team_power = tuple(
-        frozenset(p for b in g.bandits_of[s] if (p := g.power[b]) is not None)
-        for s in range(players)
-    )
+    g.powers = [frozenset() if p is None else frozenset((p,)) for p in g.power]
 
     # The train: cars 1..last behind the locomotive (car 0); the caboose is the last.
     n_cars = options.car_count
@@ -176,9 +173,6 @@ def set_up(g: Game, options: Options, seed: int) -> None:
         deck = [station, *(int(i) for i in rng.sample(list(range(n_round)), 4))]
     g.round_deck = deck
     g.round_log = ()
-    g.hand_target = tuple(
-        6 + ("extra-card" in g.team_power[s]) + g.pick_rule for s in range(players)
-    )
 
     # First player at random; bandits placed (or, with 2 per player, placed in secret).
     g.first = rng.below(players)

@@ -83,6 +83,7 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
                 "bullets_left": g.cylinder[b],
                 "bullets_received": g.received[b],
                 "power": g.power[b],
+                "powers": sorted(g.powers[b]),
             }
         )
     spaces = []
