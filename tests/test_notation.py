@@ -82,7 +82,7 @@ def test_documented_examples(text: str, expected: object) -> None:
         ("play bullet", "play <kind>"),
         ("rob purse#999", "rob purse"),
         ("punch doc purse", "punch <bandit>"),
-        ("draw 3", "the form is 'draw'"),
+        ("draw 3", "the form is 'draw or draw idea'"),
         ("play move@tuco@doc", "play"),
     ],
 )

@@ -206,14 +206,15 @@ def play(
     ] = None,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     characters: Annotated[
-        str | None, typer.Option(help="Characters seat by seat, e.g. belle,doc,tuco,ghost.")
+        str | None,
+        typer.Option(help="Characters in playing order, yours first, e.g. belle,doc,tuco,ghost."),
     ] = None,
     bots: Annotated[
         str,
-        typer.Option(help="Bot levels: one for all bots or one per bot seat (easy,medium,hard)."),
+        typer.Option(help="Bot levels: one for every bot, or one per bot (easy,medium,hard)."),
     ] = "medium",
     humans: Annotated[
-        int, typer.Option(min=0, help="Human players at this keyboard (seats 0..N-1; hot-seat).")
+        int, typer.Option(min=0, help="Players at this keyboard, taking turns (hot-seat).")
     ] = 1,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,
     delay: Annotated[
@@ -233,7 +234,8 @@ def play(
         typer.Option(help="Where the game is saved after each move (default colt-save-SEED.json)."),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots (you are seat 0), or hot-seat with friends."""
+    """Play a game in the terminal against bots (you play the first bandit), or hot-seat with
+    friends. The game is saved as you play (colt-save-SEED.json in this folder)."""
     from .tui.session import SaveError, Session
 
     if resume is not None:
@@ -251,7 +253,7 @@ def play(
             )
         except ValueError as exc:
             raise _fail(str(exc)) from None
-    path = save or resume or Path(f"colt-save-{session.seed}.json")
+    path = save or resume or _fresh_save_path(session.seed)
     if plain:
         from .tui.plain import PlainGame
 
@@ -267,6 +269,17 @@ def play(
     if code:
         err.print("[red]The terminal app stopped on an error[/red] (the game is saved).")
     raise typer.Exit(code)
+
+
+def _fresh_save_path(seed: int) -> Path:
+    """``colt-save-SEED.json``, or the first ``colt-save-SEED-N.json`` not taken: a new game
+    never writes over an earlier save."""
+    path = Path(f"colt-save-{seed}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"colt-save-{seed}-{n}.json")
+        n += 1
+    return path
 
 
 @app.command()
@@ -299,7 +312,7 @@ def replay(
     for n, line in enumerate(narrate(steps)):
         if step and n and not line.startswith(" "):
             input()  # wait for Enter before each move
-        console.print(line, highlight=False, markup=False)
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 @app.command()

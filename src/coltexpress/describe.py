@@ -42,6 +42,7 @@ __all__ = [
     "CHOICE_KEYS",
     "captions",
     "did_you_mean",
+    "refusal",
     "choice_keys",
     "choices",
     "end_lines",
@@ -150,7 +151,11 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
                 drops += " and you keep it" if take else ""
             return f"Punch {name}: {drops}; push {name} {_WAY[d]}"
         case MarshalMove(direction=d):
-            return f"Move the Marshal one car {_WAY[d]}"
+            text = f"Move the Marshal one car {_WAY[d]}"
+            if view is not None and view.get("marshal") is not None:
+                car = view["marshal"] + (-1 if d == "forward" else 1)
+                text += f": to {names.car(car, view['cars'])}"
+            return text
         case Take(token=None):
             return "Take a purse (its value unseen)"
         case Take(token=int(token)):
@@ -194,7 +199,9 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
     a = parse_action(action)
     match a:
         case Draw():
-            return "Take 3 cards from the top of your deck into your hand; you play no card."
+            n = _draw_label(view).split(" ")[1]
+            card = "card" if n == "1" else "cards"
+            return f"Take {n} {card} from the top of your deck into your hand; you play no card."
         case Pass():
             return {
                 "cover": "Your turn ends without a cover card.",
@@ -270,6 +277,18 @@ def did_you_mean(text: str, legal: list[str]) -> str:
     return f" Did you mean '{close[0]}'?" if close else ""
 
 
+def refusal(text: str, error: Exception, legal: list[str]) -> str:
+    """Why a typed action was refused, in a player's words, with the closest legal one."""
+    from .engine.errors import NotationError
+
+    typed = " ".join(text.split())
+    why = "is not an action" if isinstance(error, NotationError) else "is not possible now"
+    hint = did_you_mean(text, legal)
+    if not hint and legal:
+        hint = f" Choose from the list, or type an action such as '{legal[0]}'."
+    return f"'{typed}' {why}.{hint}"
+
+
 def choices(view: dict[str, Any]) -> list[dict[str, str]]:
     """The viewer's legal actions in order, each with its key, label and help."""
     legal = view.get("legal") or []
@@ -283,9 +302,27 @@ def choices(view: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def where(bandit: dict[str, Any], cars: int) -> str:
+    """Where a bandit is, to follow "is": ``on the roof of car 2``, ``inside the caboose``."""
     if bandit["car"] is None:
         return "not on the train yet"
-    return names.place(bandit["car"], bool(bandit["roof"]), cars)
+    place = names.place(bandit["car"], bool(bandit["roof"]), cars)
+    return f"on {place}" if bandit["roof"] else place
+
+
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def sentence(text: str) -> str:
+    """A sentence ends with one full stop (``Take It All!`` keeps its own)."""
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
@@ -350,8 +387,9 @@ def player_lines(view: dict[str, Any]) -> list[str]:
             who = names.bandit(b["character"]) + (" (you)" if mine else "")
             lines.append(
                 f"{who}: {where(b, view['cars'])}; {loot_summary(b['loot'])}; "
-                f"{b['bullets_left']} bullets left, {b['bullets_received']} bullet cards "
-                f"received; {p['hand_size']} cards in hand."
+                f"{plural(b['bullets_left'], 'bullet')} left, "
+                f"{plural(b['bullets_received'], 'bullet card')} received; "
+                f"{plural(p['hand_size'], 'card')} in hand."
             )
     return lines
 
@@ -361,6 +399,10 @@ def hand_sentence(view: dict[str, Any]) -> str:
     if hand is None:
         return "A spectator has no hand."
     text = "Your hand: " + (", ".join(names.card(c) for c in hand) or "empty") + "."
+    if not hand and "result" in view:
+        return "The game is over."
+    if not hand and view["decision"] not in ("play", "cover", "keep", "pick", "place"):
+        text = "Your hand is empty: your unplayed cards are back on your deck for now."
     if view.get("kept"):
         text += " Kept for next round: " + ", ".join(names.card(c) for c in view["kept"]) + "."
     return text
@@ -388,6 +430,8 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     if bandit and len(view["players"][actor]["bandits"]) > 1:
         for_whom = f" for {names.bandit(bandit)}"
     decision = names.decision_help(view["decision"]) if _you(view, actor) else ""
+    if view["decision"] == "play":
+        decision = _play_help(view)
     if _you(view, actor):
         text = f"Your turn{for_whom}. {decision}"
         me = next((b for b in view["bandits"] if b["character"] == bandit), None)
@@ -400,25 +444,80 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     return " ".join(parts)
 
 
+def _play_help(view: dict[str, Any]) -> str:
+    """What a Schemin' turn offers now: a card, drawing (as many as are left), or nothing."""
+    legal = view.get("legal") or []
+    plays = any(a.startswith("play ") for a in legal)
+    if "draw" in legal:
+        draw = _draw_label(view).lower().partition(" (")[0]
+        if plays:
+            return f"Play a card (it resolves later, in order) or {draw}."
+        return f"You have no card to play: {draw}."
+    if plays:
+        return "Play a card (it resolves later, in order); your deck is empty."
+    return "You have nothing to play and nothing to draw: pass."
+
+
 # ---------------------------------------------------------------------------- summaries
 
 
-def round_summary(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """What each bandit gained and took between two views (a round's Stealin' and event)."""
+def _loot_moves(events: list[Any] | None) -> dict[str, dict[str, list[str]]]:
+    """From a round's events: the loot each bandit took and lost (by kind)."""
+    moves: dict[str, dict[str, list[str]]] = {}
+
+    def add(bandit: str, way: str, kind: str) -> None:
+        moves.setdefault(bandit, {"took": [], "lost": []})[way].append(kind)
+
+    for e in events or []:
+        if e.seat is not None:
+            continue
+        if e.kind == "rob":
+            add(e.data["bandit"], "took", e.data["loot"])
+        elif e.kind == "ransom":
+            add(e.data["bandit"], "took", "purse")
+        elif e.kind == "drop":
+            add(e.data["bandit"], "lost", e.data["loot"])
+            if e.data.get("taken_by"):
+                add(e.data["taken_by"], "took", e.data["loot"])
+    return moves
+
+
+def _kinds(kinds: list[str]) -> str:
+    counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+    return and_list([names.loot(k, n).replace("a ", "1 ", 1) for k, n in counts.items()])
+
+
+def round_summary(
+    before: dict[str, Any], after: dict[str, Any], events: list[Any] | None = None
+) -> list[str]:
+    """What each bandit took and lost, the bullet cards taken and fired, between two views
+    (a round's Stealin' and event); with the round's events, loot taken and lost both show."""
     lines = []
     old = {b["character"]: b for b in before["bandits"]}
+    moves = _loot_moves(events)
     for b in after["bandits"]:
         was = old.get(b["character"])
         if was is None:
             continue
         parts = []
-        for kind in ("purse", "jewel", "strongbox"):
-            delta = sum(t["kind"] == kind for t in b["loot"]) - sum(
-                t["kind"] == kind for t in was["loot"]
-            )
-            if delta:
-                text = names.loot(kind, abs(delta)).replace("a ", "1 ", 1)
-                parts.append(f"{'gained' if delta > 0 else 'lost'} {text}")
+        if events is not None:
+            mine = moves.get(b["character"], {"took": [], "lost": []})
+            if mine["took"]:
+                parts.append(f"took {_kinds(mine['took'])}")
+            if mine["lost"]:
+                parts.append(f"lost {_kinds(mine['lost'])}")
+        else:
+            gained: list[str] = []
+            lost: list[str] = []
+            for kind in ("purse", "jewel", "strongbox"):
+                delta = sum(t["kind"] == kind for t in b["loot"]) - sum(
+                    t["kind"] == kind for t in was["loot"]
+                )
+                (gained if delta > 0 else lost).extend([kind] * abs(delta))
+            if gained:
+                parts.append(f"gained {_kinds(gained)}")
+            if lost:
+                parts.append(f"lost {_kinds(lost)}")
         hit = b["bullets_received"] - was["bullets_received"]
         if hit:
             parts.append(f"took {hit} bullet card{'s' if hit > 1 else ''}")
@@ -469,12 +568,12 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         w = winners[0]
         lines.append(f"{who(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
     else:
-        lines.append(" and ".join(who(w) for w in winners) + f" share the victory: ${best:,}.")
+        lines.append(and_list([who(w) for w in winners]) + f" share the victory: ${best:,}.")
     fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows)
     guns = [r for r in rows if r["gunslinger"]]
     if guns and len(guns) < len(rows):
         lines.append(
-            "Gunslinger ($1,000): " + " and ".join(who(r) for r in guns)
+            "Gunslinger ($1,000): " + and_list([who(r) for r in guns])
             + f", most bullets fired ({fired})."
         )
     elif guns:
@@ -489,6 +588,8 @@ def end_lines(view: dict[str, Any]) -> list[str]:
     for r in rows:
         extra = " + Gunslinger $1,000" if r["gunslinger"] else ""
         lines.append(f"{who(r)}: loot ${r['loot']:,}{extra} = ${r['total']:,}.")
+    for b in view["bandits"]:
+        lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
     return lines
 
 
@@ -504,16 +605,23 @@ def help_topics() -> dict[str, dict[str, str]]:
     }
 
 
+def _title(text: str) -> str:
+    return text.split(":", maxsplit=1)[0]
+
+
 def lookup(topic: str) -> str:
-    """The help for one card, power, turn type, event or variant (case-insensitive)."""
-    key = topic.strip().lower()
+    """The help for one card, character, turn type, event or variant (case-insensitive):
+    by its name as printed (``Change Floor``, ``Belle``, ``Tunnel``, ``Braking``)."""
+    key = " ".join(topic.strip().lower().split())
     for section in help_topics().values():
         for name, text in section.items():
-            title = text.split(":")[0].lower()
+            title = _title(text).lower()
             if key in (name.lower(), title) or (key and title.startswith(key + " (")):
                 return text
-    topics = ", ".join(n for section in help_topics().values() for n in section)
-    raise KeyError(f"no help on {topic!r}; topics: {topics}")
+    topics = ", ".join(
+        _title(text) for section in help_topics().values() for text in section.values()
+    )
+    raise KeyError(f"No help on {topic.strip()!r}. Topics: {topics}.")
 
 
 def help_text() -> str:

@@ -43,7 +43,7 @@ def test_a_whole_game_through_the_prompts() -> None:
     assert "  1. " in text  # numbered options
     assert "[play " not in text and "[draw]" not in text  # no notation read aloud
     for n in range(1, 6):
-        assert f"End of round {n}: what happened." in text
+        assert f"Round {n} in short:" in text
     headers = [line for line in text.splitlines() if line.startswith("Round 1 of 5:")]
     assert headers and len(headers) == len(set(headers))  # said when it changes, not again
     for ch in "┃━│╭":
@@ -73,7 +73,7 @@ def test_bad_input_is_explained_and_nothing_is_lost() -> None:
     assert "There is no option 99; choose 1 to" in text
     assert "There is no option 0" in text
     assert "Please choose." in text
-    assert "Not accepted:" in text and "is not legal now" in text
+    assert "Not accepted:" in text and "is not possible now" in text
     assert text.count("Your choice:") == 6  # re-prompted after each bad answer
     assert s.game.to_json() == before  # nothing played, nothing lost
 
@@ -104,7 +104,7 @@ def test_help_and_descriptions() -> None:
     assert "Tunnel (T): cards are played face down" in text
     assert "Belle: you cannot be punched or shot" in text
     assert "Angry Marshal:" in text
-    assert "no help on 'nosuch'" in text
+    assert "No help on 'nosuch'" in text
     assert "Your hand:" in text
     assert "Inside the locomotive: the Marshal" in text
     assert "(you):" in text

@@ -22,6 +22,21 @@ Notation (one action per line, lower case, words separated by spaces)::
     take purse                    Pickpocketing: take a purse from your space (unseen)
     take purse#12                 accessible edition: the purse token of your choice
 
+Marshal & Prisoners adds::
+
+    draw idea                     search the deck for the Brilliant Idea card
+    play idea, play move+, play capture   the expansion's cards
+    shoot marshal                 bandits may shoot (and punch) the Marshal
+    shoot belle left              the Marshal: one target, the bullet from his left gun
+    shoot belle left doc right    the Marshal: two targets, one bullet from each gun
+    capture belle                 the Marshal puts a bandit in his space in the cell
+    escape corridor               Brilliant Idea in the cell: out, to the corridor or roof
+    free prisoner tuco            Brilliant Idea on the prison car: Tuco's sidekick
+    free belle                    ... or a bandit from the cell
+    give #12                      the freed bandit gives a loot token of his choice
+    punch doc purse off           Deadly Fall: off the roof of the train
+    shoot doc off                 Deadly Fall: Django's shot off the end of the train
+
 >>> parse_action("move forward 2")
 Move(direction='forward', distance=2)
 >>> str(parse_action("  PUNCH doc purse back take "))
@@ -61,9 +76,15 @@ __all__ = [
 
 DIRECTIONS = ("forward", "back")
 MAX_TOKENS = 64  # loot token ids that the fixed action space can name
-_PLAYABLE = tuple(k.value for k in CARD_KINDS if k.value != "bullet")
-_ALL_KINDS = tuple(k.value for k in CARD_KINDS)
-_LOOT = tuple(k.value for k in LOOT_KINDS)
+# The base game's blocks of the action space name the base game's kinds only: the ids of
+# an expansion's actions come after them, so the base ids never change.
+_ALL_KINDS = tuple(k.value for k in CARD_KINDS[:7])
+_PLAYABLE = _ALL_KINDS[:6]
+_LOOT = tuple(k.value for k in LOOT_KINDS[:3])
+MP_KINDS = tuple(k.value for k in CARD_KINDS[7:])  # Marshal & Prisoners' cards
+GUNS = ("left", "right")  # the Marshal's two cylinder piles
+MARSHAL_FIGURE = "marshal"  # the Marshal player's figure, a target like the bandits'
+_ALL_LOOT = tuple(k.value for k in LOOT_KINDS)
 
 
 def _card(kind: str, bandit: str | None) -> str:
@@ -153,12 +174,14 @@ class Floor:
 
 @dataclass(frozen=True, slots=True)
 class Shoot:
-    """Resolve a Shoot card against a bandit."""
+    """Resolve a Shoot card against a bandit; ``off``: Django knocks him off the train
+    (Marshal & Prisoners' Deadly Fall)."""
 
     target: str
+    off: bool = False
 
     def __str__(self) -> str:
-        return f"shoot {self.target}"
+        return f"shoot {self.target}" + (" off" if self.off else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +229,75 @@ class Take:
         return "take purse" + ("" if self.token is None else f"#{self.token}")
 
 
+@dataclass(frozen=True, slots=True)
+class DrawIdea:
+    """Marshal & Prisoners: search the deck for the Brilliant Idea card instead of drawing."""
+
+    def __str__(self) -> str:
+        return "draw idea"
+
+
+@dataclass(frozen=True, slots=True)
+class MarshalShot:
+    """Marshal & Prisoners: the Marshal's Shoot, one bullet from a gun per target; a second
+    target takes the other gun's bullet."""
+
+    target: str
+    gun: str
+    second: str | None = None
+
+    def __str__(self) -> str:
+        text = f"shoot {self.target} {self.gun}"
+        if self.second is not None:
+            text += f" {self.second} {GUNS[1 - GUNS.index(self.gun)]}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """Marshal & Prisoners: the Marshal puts a bandit of his space in the cell."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"capture {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """Marshal & Prisoners: a Brilliant Idea in the cell: out to the corridor or the roof."""
+
+    to: str
+
+    def __str__(self) -> str:
+        return f"escape {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Free:
+    """Marshal & Prisoners: a Brilliant Idea on the prison car frees a prisoner (named by
+    the bandit whose sidekick he is) or a bandit from the cell."""
+
+    target: str
+    prisoner: bool = False
+
+    def __str__(self) -> str:
+        return f"free prisoner {self.target}" if self.prisoner else f"free {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Marshal & Prisoners: the freed bandit gives one loot token of his choice."""
+
+    token: int
+
+    def __str__(self) -> str:
+        return f"give #{self.token}"
+
+
 Action = (
     Draw | Pass | Play | Pick | Keep | Place | Move | Floor | Shoot | Rob | Punch
-    | MarshalMove | Take
+    | MarshalMove | Take | DrawIdea | MarshalShot | Capture | Escape | Free | Give
 )
 
 # ---------------------------------------------------------------------------- action space
@@ -239,6 +328,26 @@ def _enumerate() -> list[Action]:
     out += [MarshalMove(d) for d in DIRECTIONS]
     out += [Take()]
     out += [Take(t) for t in range(MAX_TOKENS)]
+    # Marshal & Prisoners
+    out += [DrawIdea()]
+    out += [Play(k, None, h) for k in MP_KINDS for h in (False, True)]
+    out += [Keep(k, None) for k in MP_KINDS]
+    out += [Shoot(MARSHAL_FIGURE)]
+    out += [Shoot(c, True) for c in (*CHARACTERS, MARSHAL_FIGURE)]
+    out += [Rob("mailbag")]
+    out += [Punch(MARSHAL_FIGURE, None, d) for d in (*DIRECTIONS, "off")]
+    out += [Punch(c, "mailbag", d) for c in CHARACTERS for d in DIRECTIONS]
+    out += [Punch(c, loot, "off") for c in CHARACTERS for loot in (None, *_ALL_LOOT)]
+    out += [Punch(c, "purse", "off", True) for c in CHARACTERS]
+    out += [MarshalShot(c, gun) for c in CHARACTERS for gun in GUNS]
+    out += [
+        MarshalShot(c, gun, d) for c in CHARACTERS for gun in GUNS for d in CHARACTERS if d != c
+    ]
+    out += [Capture(c) for c in CHARACTERS]
+    out += [Escape(to) for to in ("corridor", "roof")]
+    out += [Free(c, prisoner=True) for c in CHARACTERS]
+    out += [Free(c) for c in CHARACTERS]
+    out += [Give(t) for t in range(MAX_TOKENS)]
     return out
 
 
@@ -273,7 +382,7 @@ def _explain(text: str) -> str:
         return "the text is empty"
     verb, *rest = text.split(" ")
     verbs = {
-        "draw": "draw",
+        "draw": "draw or draw idea",
         "pass": "pass",
         "play": "play <kind>[@<bandit>] [down]",
         "pick": "pick <kind>[@<bandit>]",
@@ -281,18 +390,24 @@ def _explain(text: str) -> str:
         "place": "place <bandit>",
         "move": "move forward|back 1|2|3",
         "floor": "floor [forward|back]",
-        "shoot": "shoot <bandit>",
-        "rob": "rob purse|jewel|strongbox or rob purse#<token>",
-        "punch": "punch <bandit> nothing|purse|jewel|strongbox forward|back [take]",
+        "shoot": "shoot <bandit> [off], or the Marshal's shoot <bandit> left|right [<bandit>"
+        " right|left]",
+        "rob": "rob purse|jewel|strongbox|mailbag or rob purse#<token>",
+        "punch": "punch <bandit> nothing|purse|jewel|strongbox|mailbag forward|back|off [take]",
         "marshal": "marshal forward|back",
         "take": "take purse or take purse#<token>",
+        "capture": "capture <bandit>",
+        "escape": "escape corridor|roof",
+        "free": "free <bandit> or free prisoner <bandit>",
+        "give": "give #<token>",
     }
     if verb not in verbs:
         return f"unknown verb {verb!r}; verbs are {', '.join(verbs)}"
     for word in rest:
         base = word.split("@")[0].split("#")[0]
-        names = set(CHARACTERS) | set(_ALL_KINDS) | set(_LOOT) | set(DIRECTIONS)
-        names |= {"down", "take", "nothing", "1", "2", "3"}
+        names = set(CHARACTERS) | set(_ALL_KINDS) | set(_ALL_LOOT) | set(DIRECTIONS)
+        names |= {"down", "take", "nothing", "1", "2", "3", "off", "idea", "marshal", "corridor",
+                  "roof", "prisoner", *MP_KINDS, *GUNS, ""}
         if base not in names:
             return f"unknown word {word!r}; the form is '{verbs[verb]}'"
     return f"the form is '{verbs[verb]}'"

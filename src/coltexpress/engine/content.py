@@ -36,6 +36,11 @@ class CardKind(StrEnum):
     PUNCH = "punch"
     MARSHAL = "marshal"
     BULLET = "bullet"
+    # Marshal & Prisoners
+    IDEA = "idea"  # a bandit's Brilliant Idea
+    MOVE_PLUS = "move+"  # the Marshal's Move + and Change Floor +
+    FLOOR_PLUS = "floor+"
+    CAPTURE = "capture"
 
 
 class LootKind(StrEnum):
@@ -44,6 +49,7 @@ class LootKind(StrEnum):
     PURSE = "purse"
     JEWEL = "jewel"
     STRONGBOX = "strongbox"
+    MAILBAG = "mailbag"  # Marshal & Prisoners
 
 
 class TurnType(StrEnum):
@@ -53,14 +59,15 @@ class TurnType(StrEnum):
     TUNNEL = "T"
     SPEEDING = "Sp"
     SWITCHING = "Sw"
+    JARRING = "J"  # Marshal & Prisoners: no Shoot or Punch card may be played
 
 
 CARD_KINDS: tuple[CardKind, ...] = tuple(CardKind)
 LOOT_KINDS: tuple[LootKind, ...] = tuple(LootKind)
 
 # Integer codes used on the hot path (index into the tuples above).
-MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL, BULLET = range(7)
-PURSE, JEWEL, STRONGBOX = range(3)
+MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL, BULLET, IDEA, MOVE_PLUS, FLOOR_PLUS, CAPTURE = range(11)
+PURSE, JEWEL, STRONGBOX, MAILBAG = range(4)
 ACTION_CARD_KINDS = (MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL)
 
 
@@ -81,7 +88,7 @@ class RoundCardSpec:
     event: str | None
     turns: dict[str, tuple[TurnType, ...]]
     station: bool
-
+    rainy: bool = False  # Marshal & Prisoners: Schemin' for a Rainy Day
     def turns_for(self, band: str) -> tuple[TurnType, ...]:
         """The turns for a player band ("2-4" or "5-6"); stations are the same for all."""
         return self.turns[band] if band in self.turns else self.turns["all"]
@@ -118,29 +125,46 @@ class BaseContent:
         raise KeyError(name)
 
 
+def load_round_cards(items: list[dict[str, Any]], *, station: bool) -> tuple[RoundCardSpec, ...]:
+    """Round cards (turns per band) or train stations (the same turns for all) as data."""
+    return tuple(
+        RoundCardSpec(
+            name=item["name"],
+            event=item["event"],
+            turns={"all": tuple(TurnType(t) for t in item["turns"])}
+            if station
+            else {band: tuple(TurnType(t) for t in ts) for band, ts in item["turns"].items()},
+            station=station,
+            rainy=bool(item.get("rainy", False)),
+        )
+        for item in items
+    )
+
+
+def round_specs(*, marshal_prisoners: bool) -> tuple[RoundCardSpec, ...]:
+    """Every round card of a game, then every train station (an expansion's added)."""
+    rounds, stations = content().round_cards, content().stations
+    if marshal_prisoners:
+        from .mp.content import mp_content
+
+        rounds += mp_content().round_cards
+        stations += mp_content().stations
+    return rounds + stations
+
+
+def pool_names(table: str, *, marshal_prisoners: bool) -> list[str]:
+    """The names of the round cards (``round_cards``) or stations (``stations``) of a game."""
+    specs = round_specs(marshal_prisoners=marshal_prisoners)
+    return [s.name for s in specs if s.station == (table == "stations")]
+
+
 def _load() -> BaseContent:
     raw: dict[str, Any] = json.loads(
         resources.files("coltexpress").joinpath("data/base.json").read_text(encoding="utf-8")
     )
     kinds = {k.value: i for i, k in enumerate(CARD_KINDS)}
-    rounds = tuple(
-        RoundCardSpec(
-            name=item["name"],
-            event=item["event"],
-            turns={band: tuple(TurnType(t) for t in ts) for band, ts in item["turns"].items()},
-            station=False,
-        )
-        for item in raw["round_cards"]["items"]
-    )
-    stations = tuple(
-        RoundCardSpec(
-            name=item["name"],
-            event=item["event"],
-            turns={"all": tuple(TurnType(t) for t in item["turns"])},
-            station=True,
-        )
-        for item in raw["stations"]["items"]
-    )
+    rounds = load_round_cards(raw["round_cards"]["items"], station=False)
+    stations = load_round_cards(raw["stations"]["items"], station=True)
     confidence = {
         key: (str(value["confidence"]), bool(value["verified"]))
         for key, value in raw.items()

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 PLACE, PICK, PLAY, COVER, KEEP = range(5)
 RESOLVE_FIRST = 5  # MOVE .. MARSHAL are 5 .. 10 (card kind + 5)
 PICKPOCKET, OVER = 11, 12
+# Marshal & Prisoners' decisions (game.Decision): handled by the expansion's module.
+EXPANSION_FIRST = 13
+# The decision a card of each kind asks for as it resolves (after the base kinds: the
+# expansion's cards and the Brilliant Idea's two ways out of the prison car).
+PHASE_OF_KIND = (5, 6, 7, 8, 9, 10, -1, -1, 5, 6, 15, 16, 17)
+KIND_OF_PHASE = {5: 0, 6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 15: 10, 16: 11, 17: 12}
 
 _STANDARD, _TUNNEL = TurnType.STANDARD, TurnType.TUNNEL
 _SPEEDING, _SWITCHING = TurnType.SPEEDING, TurnType.SWITCHING
@@ -303,7 +309,7 @@ def _play(g: Game, index: int) -> None:
     turn = current_turn_type(g)
     card = _take_from_hand(g, seat, index)
     down = turn is _TUNNEL or bool(getattr(action, "hidden", False))
-    _to_pile(g, seat, card, down, cover=False)
+    _to_pile(g, seat, card, down, cover=False, stealth=down and turn is not _TUNNEL)
     g.turns_taken[seat] += 1
     if (
         g.cover_rule
@@ -341,7 +347,9 @@ def _take_from_hand(g: Game, seat: int, index: int) -> int:
     raise AssertionError("legal play without its card")  # pragma: no cover
 
 
-def _to_pile(g: Game, seat: int, card: int, down: bool, *, cover: bool) -> None:
+def _to_pile(
+    g: Game, seat: int, card: int, down: bool, *, cover: bool, stealth: bool = False
+) -> None:
     g.pile.append(card)
     g.pile_down.append(down)
     if g.hand_known[seat]:
@@ -353,7 +361,8 @@ def _to_pile(g: Game, seat: int, card: int, down: bool, *, cover: bool) -> None:
         return
     name = g.chars[g.card_bandit[card]]
     if down:
-        emit(g, "play", None, seat=seat, bandit=name, card=None, down=True, cover=cover)
+        emit(g, "play", None, seat=seat, bandit=name, card=None, down=True, cover=cover,
+             stealth=stealth)
         emit(g, "play-private", seat, bandit=name, card=g.card_name(card))
     else:
         emit(g, "play", None, seat=seat, bandit=name, card=g.card_name(card), down=False,
@@ -439,17 +448,23 @@ def resolve_pile(g: Game) -> None:
         if g.events is not None:
             emit(g, "reveal", None, seat=g.seat_of[bandit], bandit=g.chars[bandit],
                  card=g.card_name(card), index=g.resolve_i)
-        options = resolve.options(g, kind, bandit)
+        reason = None
+        if g.mp is not None:  # the cell, a penalty, a fall; what a Brilliant Idea does
+            kind, reason = g.mp.resolving_kind(g, card, bandit)
+        options = [] if reason else resolve.options(g, kind, bandit)
         if len(options) > 1:
-            g.phase, g.actor, g.cur = RESOLVE_FIRST + kind, g.seat_of[bandit], bandit
+            g.phase, g.actor, g.cur = PHASE_OF_KIND[kind], g.seat_of[bandit], bandit
             g.legal = tuple(options)
             return
         if options:
-            resolve.perform(g, kind, bandit, options[0])
+            if resolve.perform(g, kind, bandit, options[0]):
+                return  # the card waits for a further decision
         else:
             emit(g, "no-effect", None, bandit=g.chars[bandit], card=g.card_name(card),
-                 reason=resolve.no_effect_reason(g, kind, bandit))
+                 reason=reason or resolve.no_effect_reason(g, kind, bandit))
         finish_card(g)
+    if g.mp is not None and g.mp.pile_done(g):
+        return  # a Reflex Action card resolved: the event goes on
     _end_stealin(g)
 
 
@@ -464,7 +479,8 @@ def finish_card(g: Game) -> None:
 
 
 def _resolve(g: Game, index: int) -> None:
-    resolve.perform(g, g.phase - RESOLVE_FIRST, g.cur, index)
+    if resolve.perform(g, KIND_OF_PHASE[g.phase], g.cur, index):
+        return  # the card waits for a further decision
     finish_card(g)
     resolve_pile(g)
 
@@ -486,8 +502,11 @@ def _end_stealin(g: Game) -> None:
         from .round_events import run_event
 
         emit(g, "event", None, name=spec.event, station=spec.station)
+        told = len(g.events) if g.events is not None else 0
         if run_event(g, spec.event):
             return  # waits for decisions (Pickpocketing)
+        if g.events is not None and len(g.events) == told:
+            emit(g, "no-one", None)
     end_round(g)
 
 
@@ -532,15 +551,20 @@ def legal_ids(g: Game) -> tuple[int, ...]:
         return pickpocket_options(g)
     if phase == OVER:
         return ()
-    return tuple(resolve.options(g, phase - RESOLVE_FIRST, g.cur))
+    if phase in KIND_OF_PHASE:
+        return tuple(resolve.options(g, KIND_OF_PHASE[phase], g.cur))
+    assert g.mp is not None  # only the expansion asks for the other decisions
+    return tuple(g.mp.legal_ids(g))
 
 
 def apply_id(g: Game, index: int) -> None:
     phase = g.phase
     if phase == PLAY:
         _play(g, index)
-    elif phase >= RESOLVE_FIRST and phase < PICKPOCKET:
+    elif phase in KIND_OF_PHASE:
         _resolve(g, index)
+    elif phase >= EXPANSION_FIRST and g.mp is not None:
+        g.mp.apply_id(g, index)
     elif phase == COVER:
         _cover(g, index)
     elif phase == KEEP:

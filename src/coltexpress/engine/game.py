@@ -28,6 +28,8 @@ from .options import Options
 if TYPE_CHECKING:
     import random
 
+    from .mp.state import MPState
+
 __all__ = ["RULES_VERSION", "Decision", "Event", "Frame", "Game", "Pending"]
 
 RULES_VERSION = "base-2"
@@ -49,6 +51,17 @@ class Decision(StrEnum):
     MARSHAL = "marshal"
     PICKPOCKET = "pickpocket"  # Pickpocketing station: take a purse or pass
     OVER = "over"
+    # Marshal & Prisoners
+    EXTRA = "extra"  # the Marshal's additional card after a "+" card, or pass
+    RAINY = "rainy-day"  # Schemin' for a Rainy Day: one card kept for the next round, or pass
+    CAPTURE = "capture"  # the Marshal's Capture: which bandit goes to the cell
+    ESCAPE = "escape"  # a Brilliant Idea in the cell: to the corridor or the roof
+    FREE = "free"  # a Brilliant Idea on the prison car: free a prisoner or a bandit
+    GIVE = "give"  # the freed bandit gives a loot token of his choice
+    ROB_AGAIN = "rob-again"  # with one's own sidekick: a second loot token, or pass
+    EVENT_SHOOT = "event-shoot"  # Angry Marshal: the Marshal may shoot
+    EVENT_MOVE = "event-move"  # Angry Marshal: then he may move
+    REFLEX = "reflex"  # Reflex Action: play and resolve a card from the hand, or pass
 
 
 DECISIONS: tuple[Decision, ...] = tuple(Decision)
@@ -66,8 +79,21 @@ DECISIONS: tuple[Decision, ...] = tuple(Decision)
     D_MARSHAL,
     PICKPOCKET,
     OVER,
+    EXTRA,
+    RAINY,
+    D_CAPTURE,
+    ESCAPE,
+    FREE,
+    GIVE,
+    ROB_AGAIN,
+    EVENT_SHOOT,
+    EVENT_MOVE,
+    REFLEX,
 ) = range(len(DECISIONS))
 RESOLVE_FIRST = D_MOVE  # MOVE .. MARSHAL: a card being resolved
+# Decisions taken while a card of the pile resolves (that card was revealed).
+RESOLVING = frozenset({D_MOVE, D_FLOOR, D_SHOOT, D_ROB, D_PUNCH, D_MARSHAL, D_CAPTURE, ESCAPE,
+                       FREE, GIVE, ROB_AGAIN})
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +211,7 @@ class Game:
         "events",
         "quiet",
         "frames",
+        "mp",
     )
 
     # statics
@@ -257,6 +284,7 @@ class Game:
     events: list[Event] | None
     quiet: bool  # no events are built (search roll-outs)
     frames: list[tuple[int, Game]] | None  # snapshots for apply_frames, else None
+    mp: MPState | None  # Marshal & Prisoners' part of the state (engine/mp), else None
 
     # ------------------------------------------------------------------ construction
 
@@ -497,12 +525,13 @@ class Frame:
 
 def _make_clone() -> Callable[[Game], Game]:
     """Compile a copy function that names every field once (as dataclasses do)."""
-    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events", "frames"}
+    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events", "frames", "mp"}
     lines = ["def clone(self):", "    o = new(Game)"]
     lines += [f"    o.{n} = self.{n}" for n in Game.__slots__ if n not in copied]
     lines += [f"    o.{n} = self.{n}[:]" for n in _LIST_FIELDS]
     lines += [f"    o.{n} = [x[:] for x in self.{n}]" for n in _NESTED_FIELDS]
-    lines += ["    o.events = []", "    o.frames = None", "    return o"]
+    lines += ["    o.events = []", "    o.frames = None"]
+    lines += ["    o.mp = None if self.mp is None else self.mp.clone()", "    return o"]
     namespace: dict[str, Any] = {"new": object.__new__, "Game": Game}
     exec("\n".join(lines), namespace)  # source built from the field names above
     clone: Callable[[Game], Game] = namespace["clone"]

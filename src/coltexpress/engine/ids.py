@@ -1,15 +1,31 @@
-"""Integer action ids grouped for the engine's hot path (built from the action table)."""
+"""Integer action ids grouped for the engine's hot path (built from the action table).
+
+Tables are indexed by codes: card kind, ``who`` (0 for "no bandit named", 1 + character
+index otherwise), character index (the Marshal figure after the seven bandits), loot kind,
+direction. An entry of -1 is an action the action space does not have (a combination no
+rule allows, such as picking a Capture card).
+"""
 
 from __future__ import annotations
 
 from .actions import (
+    _ID,
     ACTIONS,
     DIRECTIONS,
+    GUNS,
+    MARSHAL_FIGURE,
     MAX_TOKENS,
+    Action,
+    Capture,
     Draw,
+    DrawIdea,
+    Escape,
     Floor,
+    Free,
+    Give,
     Keep,
     MarshalMove,
+    MarshalShot,
     Move,
     Pass,
     Pick,
@@ -26,35 +42,58 @@ from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS
 KIND_NAMES: tuple[str, ...] = tuple(k.value for k in CARD_KINDS)
 LOOT_NAMES: tuple[str, ...] = tuple(k.value for k in LOOT_KINDS)
 CHAR_INDEX: dict[str, int] = {c: i for i, c in enumerate(CHARACTERS)}
+CHAR_INDEX[MARSHAL_FIGURE] = len(CHARACTERS)
+FIGURES: tuple[str, ...] = (*CHARACTERS, MARSHAL_FIGURE)
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KIND_NAMES)}
 LOOT_INDEX: dict[str, int] = {k: i for i, k in enumerate(LOOT_NAMES)}
 DIR_INDEX: dict[str, int] = {d: i for i, d in enumerate(DIRECTIONS)}
 DIR_DELTA = (-1, 1)  # forward = toward the locomotive (car 0)
 _WHO: tuple[str | None, ...] = (None, *CHARACTERS)
 
+
+def _id(action: Action) -> int:
+    return _ID.get(action, -1)
+
+
 DRAW = action_id(Draw())
 PASS = action_id(Pass())
 TAKE = action_id(Take())
 TAKE_TOKEN = [action_id(Take(t)) for t in range(MAX_TOKENS)]
-# PLAY[kind][who][hidden], who = 0 for "no bandit named", 1 + character index otherwise
-PLAY = [[[action_id(Play(k, w, h)) for h in (False, True)] for w in _WHO] for k in KIND_NAMES[:6]]
-PICK = [[action_id(Pick(k, w)) for w in _WHO] for k in KIND_NAMES]
-KEEP = [[action_id(Keep(k, w)) for w in _WHO] for k in KIND_NAMES]
+# PLAY[kind][who][hidden]
+PLAY = [[[_id(Play(k, w, h)) for h in (False, True)] for w in _WHO] for k in KIND_NAMES]
+PICK = [[_id(Pick(k, w)) for w in _WHO] for k in KIND_NAMES]
+KEEP = [[_id(Keep(k, w)) for w in _WHO] for k in KIND_NAMES]
 PLACE = [action_id(Place(c)) for c in CHARACTERS]
 MOVE = [[0] + [action_id(Move(d, n)) for n in (1, 2, 3)] for d in DIRECTIONS]
 FLOOR_SAME = action_id(Floor(None))
 FLOOR_DIAG = [action_id(Floor(d)) for d in DIRECTIONS]
-SHOOT = [action_id(Shoot(c)) for c in CHARACTERS]
+SHOOT = [action_id(Shoot(c)) for c in FIGURES]
+SHOOT_OFF = [action_id(Shoot(c, True)) for c in FIGURES]
 ROB_KIND = [action_id(Rob(k)) for k in LOOT_NAMES]
 ROB_TOKEN = [action_id(Rob("purse", t)) for t in range(MAX_TOKENS)]
-# PUNCH[target][loot + 1][direction][take]; loot -1 = nothing
+# PUNCH[target][loot + 1][direction][take]; loot -1 = nothing; direction 2 = off the train
 PUNCH = [
     [
-        [[action_id(Punch(c, loot, d, t)) for t in (False, True)] for d in DIRECTIONS]
+        [[_id(Punch(c, loot, d, t)) for t in (False, True)] for d in (*DIRECTIONS, "off")]
         for loot in (None, *LOOT_NAMES)
+    ]
+    for c in FIGURES
+]
+MARSHAL = [action_id(MarshalMove(d)) for d in DIRECTIONS]
+# Marshal & Prisoners
+DRAW_IDEA = action_id(DrawIdea())
+# MARSHAL_SHOT[target][gun][second + 1]; second -1 = one target only
+MARSHAL_SHOT = [
+    [
+        [_id(MarshalShot(c, gun, d)) for d in (None, *CHARACTERS)]
+        for gun in GUNS
     ]
     for c in CHARACTERS
 ]
-MARSHAL = [action_id(MarshalMove(d)) for d in DIRECTIONS]
+CAPTURE = [action_id(Capture(c)) for c in CHARACTERS]
+ESCAPE = [action_id(Escape(to)) for to in ("corridor", "roof")]
+FREE_PRISONER = [action_id(Free(c, prisoner=True)) for c in CHARACTERS]
+FREE_BANDIT = [action_id(Free(c)) for c in CHARACTERS]
+GIVE = [action_id(Give(t)) for t in range(MAX_TOKENS)]
 
 __all__ = ["ACTIONS"]  # re-exported for the hot path (ids.ACTIONS[index])

@@ -62,7 +62,7 @@ def _round(d: dict[str, Any]) -> str:
     kind = "Train station" if d.get("station") else "Round card"
     text = f"Round {d['round']} of 5. {kind}: {card} (turns: {turns})."
     if d["event"]:
-        text += f" At the end of the round: {names.event(d['event'])}."
+        text += f" At the end of the round: {_end(names.event(d['event']))}"
     else:
         text += " No event at the end of the round."
     return text + f" {_player(d)} plays first."
@@ -109,10 +109,15 @@ def _drop(d: dict[str, Any]) -> str:
     return text + "."
 
 
+def _end(text: str) -> str:
+    """A sentence ends with one stop (``Take It All!`` keeps its own)."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _event(d: dict[str, Any]) -> str:
     kind = "Train station" if d.get("station") else "Event"
     what = names.event_help(d["name"]).partition(": ")[2]
-    return f"{kind}: {names.event(d['name'])}. {what[:1].upper()}{what[1:]}"
+    return f"{kind}: {_end(names.event(d['name']))} {what[:1].upper()}{what[1:]}"
 
 
 def _game_over(d: dict[str, Any]) -> str:
@@ -139,6 +144,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "play": lambda d: (
         f"{_name(d['bandit'])} plays {_a_card(d['card'], owner=False)}"
         + (" to cover the shot" if d["cover"] else "")
+        + (f" ({names.power('stealth')})" if d.get("stealth") else "")
         + "."
     ),
     "play-private": lambda d: f"Your face-down card is {_a_card(d['card'], owner=False)}.",
@@ -188,6 +194,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
         f"{_name(d['bandit'])} takes a {_money(d['value'])} ransom from the conductor."
     ),
     "round-end": lambda d: f"End of round {d['round']}.",
+    "no-one": lambda d: "Nobody is affected.",
     "game-over": _game_over,
 }
 

@@ -42,6 +42,12 @@ class Options:
     ``None`` draws them at random from the game's seed. ``cars`` picks train cars by their
     index in the car table, locomotive side first; ``None`` draws them at random.
 
+    ``marshal_prisoners`` plays Marshal & Prisoners: ``players`` counts every seat, the
+    Marshal's (seat 0) included, and ``characters`` names the bandits of seats 1, 2, ...;
+    ``cars`` names the train cars before the prison car. ``round_pool`` and ``station_pool``
+    are the optional rule for choosing event cards: 7 round cards and 3 train stations chosen
+    by name, from which the round deck is drawn.
+
     >>> Options.preset("first-game", players=3).powers
     False
     """
@@ -56,6 +62,9 @@ class Options:
     edition: Edition = Edition.RULES_2016
     cars: tuple[int, ...] | None = None
     mei: bool = False
+    marshal_prisoners: bool = False
+    round_pool: tuple[str, ...] | None = None
+    station_pool: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         for name, enum in (("round_deck", RoundDeck), ("edition", Edition)):
@@ -70,8 +79,9 @@ class Options:
                 ) from None
         if self.characters is not None:
             object.__setattr__(self, "characters", tuple(self.characters))
-        if self.cars is not None:
-            object.__setattr__(self, "cars", tuple(self.cars))
+        for name in ("cars", "round_pool", "station_pool"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         self._validate()
 
     # -- derived facts -------------------------------------------------------------------
@@ -82,7 +92,15 @@ class Options:
 
     @property
     def bandit_count(self) -> int:
+        """Bandits in play (the Marshal player of Marshal & Prisoners is none)."""
+        if self.marshal_prisoners:
+            return self.players - 1
         return self.players * self.bandits_per_player
+
+    @property
+    def figure_count(self) -> int:
+        """Figures on the train a player moves: the bandits, and the Marshal player's."""
+        return self.bandit_count + self.marshal_prisoners
 
     @property
     def accessible_two_player(self) -> bool:
@@ -96,14 +114,19 @@ class Options:
 
     @property
     def car_count(self) -> int:
+        """Cars behind the locomotive (Marshal & Prisoners: the prison car included)."""
+        if self.marshal_prisoners:
+            return (4 if self.bandit_count <= 4 else 5) + 1
         if self.two_bandits:
             return 4 if self.players == 3 or self.accessible_two_player else 3
         return min(self.players, len(content().cars))
 
     @property
     def band(self) -> str:
-        """Which round cards are used: those for 2-4 or for 5-6 players."""
-        return "2-4" if self.two_bandits or self.players <= 4 else "5-6"
+        """Which round cards are used: those for 2-4 or for 5-6 players (Marshal &
+        Prisoners: 2-4 or 5-7 bandits)."""
+        count = self.bandit_count if self.marshal_prisoners else self.players
+        return "2-4" if self.two_bandits or count <= 4 else "5-6"
 
     # -- construction --------------------------------------------------------------------
 
@@ -126,7 +149,7 @@ class Options:
         data = asdict(self)
         data["round_deck"] = None if self.round_deck is None else self.round_deck.value
         data["edition"] = self.edition.value
-        for key in ("characters", "cars"):
+        for key in ("characters", "cars", "round_pool", "station_pool"):
             if data[key] is not None:
                 data[key] = list(data[key])
         return data
@@ -154,13 +177,24 @@ class Options:
     # -- validation ----------------------------------------------------------------------
 
     def _validate(self) -> None:
-        for name in ("powers", "events", "two_bandits", "expert", "mei"):
+        for name in ("powers", "events", "two_bandits", "expert", "mei", "marshal_prisoners"):
             if not isinstance(getattr(self, name), bool):
                 value = getattr(self, name)
                 raise OptionsError(f"option {name} must be true or false, not {value!r}")
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise OptionsError(f"players must be a whole number, not {self.players!r}")
-        if self.two_bandits:
+        if self.marshal_prisoners:
+            if self.two_bandits or self.edition is not Edition.RULES_2016:
+                raise OptionsError(
+                    "Marshal & Prisoners is played with one bandit per player and the 2016 "
+                    "rules (not with 2 bandits per player or the accessible edition)"
+                )
+            if not 3 <= self.players <= 8:
+                raise OptionsError(
+                    f"Marshal & Prisoners is for 3 to 8 players (the Marshal and 2 to 7 "
+                    f"bandits), not {self.players}"
+                )
+        elif self.two_bandits:
             if self.players not in (2, 3):
                 raise OptionsError(
                     f"2 bandits per player is for 2 or 3 players, not {self.players} (rules 000)"
@@ -186,9 +220,13 @@ class Options:
         pool = self.character_pool()
         if self.characters is not None:
             if len(self.characters) != self.bandit_count:
+                whose = (
+                    "the bandits of seats 1 and on; seat 0 is the Marshal"
+                    if self.marshal_prisoners
+                    else f"{self.players} players x {self.bandits_per_player}"
+                )
                 raise OptionsError(
-                    f"{self.bandit_count} characters are needed "
-                    f"({self.players} players x {self.bandits_per_player}), "
+                    f"{self.bandit_count} characters are needed ({whose}), "
                     f"got {len(self.characters)}: {list(self.characters)}"
                 )
             for name in self.characters:
@@ -218,8 +256,9 @@ class Options:
             )
         if self.cars is not None:
             n_table = len(content().cars)
-            if len(self.cars) != self.car_count:
-                raise OptionsError(f"this game uses {self.car_count} cars, got {len(self.cars)}")
+            wanted = self.car_count - self.marshal_prisoners  # the prison car is not named
+            if len(self.cars) != wanted:
+                raise OptionsError(f"this game uses {wanted} cars, got {len(self.cars)}")
             if len(set(self.cars)) != len(self.cars) or not all(
                 isinstance(c, int) and 0 <= c < n_table for c in self.cars
             ):
@@ -227,9 +266,25 @@ class Options:
                     f"cars must be distinct indices 0..{n_table - 1}: {list(self.cars)}"
                 )
 
+        for name, size, table in (
+            ("round_pool", 7, "round_cards"), ("station_pool", 3, "stations")
+        ):
+            chosen = getattr(self, name)
+            if chosen is None:
+                continue
+            from .content import pool_names
+
+            known = pool_names(table, marshal_prisoners=self.marshal_prisoners)
+            if len(chosen) != size or len(set(chosen)) != size or not set(chosen) <= set(known):
+                raise OptionsError(
+                    f"{name} must name {size} different cards of {sorted(known)}, "
+                    f"got {list(chosen)}"
+                )
+
     def character_pool(self) -> tuple[str, ...]:
-        """The characters available: the six base bandits, plus Mei when asked for."""
-        use_mei = self.mei or self.players == 7 or (
+        """The characters available: the six base bandits, plus Mei when asked for (she is
+        always there with Marshal & Prisoners, her expansion)."""
+        use_mei = self.mei or self.marshal_prisoners or self.bandit_count == 7 or (
             self.characters is not None and "mei" in self.characters
         )
         return tuple(c for c in CHARACTERS if c != "mei" or use_mei)

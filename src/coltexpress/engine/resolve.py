@@ -331,22 +331,22 @@ def do_marshal(g: Game, b: int, index: int) -> None:
 
 # ---------------------------------------------------------------------------- registry
 
-OPTIONS: tuple[Callable[[Game, int], list[int]], ...] = (
-    move_options,
-    floor_options,
-    shoot_options,
-    rob_options,
-    punch_options,
-    marshal_options,
-)
-PERFORM: tuple[Callable[[Game, int, int], None], ...] = (
-    do_move,
-    do_floor,
-    do_shoot,
-    do_rob,
-    do_punch,
-    do_marshal,
-)
+def _nothing(g: Game, b: int) -> list[int]:
+    return []
+
+
+# By kind: the base game's six action cards, then Marshal & Prisoners' (Move + and Change
+# Floor + resolve as Move and Change Floor; the expansion fills in Capture and the Brilliant
+# Idea's ways out of the prison car when it is loaded: engine/mp).
+OPTIONS: list[Callable[[Game, int], list[int]]] = [
+    move_options, floor_options, shoot_options, rob_options, punch_options, marshal_options,
+    _nothing, _nothing, move_options, floor_options, _nothing, _nothing, _nothing,
+]
+PERFORM: list[Callable[[Game, int, int], bool | None]] = [
+    do_move, do_floor, do_shoot, do_rob, do_punch, do_marshal,
+    do_move, do_move, do_move, do_floor, do_move, do_move, do_move,
+]
+ESCAPE_KIND, FREE_KIND = 11, 12  # what a Brilliant Idea does on the prison car
 
 
 def options(g: Game, kind: int, bandit: int) -> list[int]:
@@ -360,5 +360,6 @@ def no_effect_reason(g: Game, kind: int, bandit: int) -> str:
     return "no-loot" if kind == ROB else "no-target"
 
 
-def perform(g: Game, kind: int, bandit: int, index: int) -> None:
-    PERFORM[kind](g, bandit, index)
+def perform(g: Game, kind: int, bandit: int, index: int) -> bool | None:
+    """Carry out a choice; True when the card waits for a further decision."""
+    return PERFORM[kind](g, bandit, index)

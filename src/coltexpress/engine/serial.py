@@ -130,6 +130,7 @@ def state_from_json(data: Any) -> Game:
         g.events = []
         g.quiet = False
         g.frames = None
+        g.mp = None
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
     except OptionsError as exc:

@@ -198,6 +198,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.events = []
     g.quiet = False
     g.frames = None
+    g.mp = None
     flow.start(g)
 
 

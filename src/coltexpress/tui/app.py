@@ -42,6 +42,7 @@ class ColtApp(App[None]):
     """A game of Colt Express against bots, or hot-seat between humans."""
 
     TITLE = "Colt Express"
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     #status { height: auto; padding: 0 1; background: $boost; }
     #train { height: auto; }
@@ -105,6 +106,7 @@ class ColtApp(App[None]):
         self._logged = 0  # log entries already written to the RichLog
         self._shown: dict[str, Any] | None = None  # the view on the board
         self._stealin_view: dict[str, Any] | None = None
+        self._round_events: list[Any] = []  # the events since the Stealin' phase began
         self._choices: list[dict[str, str]] = []
 
     # -- layout -----------------------------------------------------------------------
@@ -116,10 +118,10 @@ class ColtApp(App[None]):
         with Horizontal(id="play"):
             with Vertical(id="left"):
                 yield HandPanel(id="hand")
+                yield Static("", id="error")
+                yield Input(placeholder="type an action, e.g. play move (Esc: back)", id="notation")
                 yield Choices(id="choices")
                 yield Static("", id="hint")
-                yield Input(placeholder="type an action, e.g. play move (Esc: back)", id="notation")
-                yield Static("", id="error")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static("", id="tiny")
         yield Footer()
@@ -131,7 +133,7 @@ class ColtApp(App[None]):
             if seat in s.humans:
                 labels[seat] = "you" if len(s.humans) == 1 else "human"
             else:
-                labels[seat] = f"bot ({s.bot_levels.get(seat, '')})"
+                labels[seat] = f"bot, {s.bot_levels.get(seat, '')}"
         return labels
 
     def on_mount(self) -> None:
@@ -195,6 +197,7 @@ class ColtApp(App[None]):
             hint.update("")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.option_list.scroll_to_highlight()
         self._show_hint()
 
     def _write_log(self, lines: list[Any]) -> None:
@@ -290,6 +293,8 @@ class ColtApp(App[None]):
             self.show(view)
             if frame.kind == "stealin":
                 self._stealin_view = view
+                self._round_events = []
+            self._round_events += frame.events
             if not frame.final and frame.kind in ("reveal", "event", "stealin"):
                 await self._pause(self.delay)
 
@@ -302,7 +307,7 @@ class ColtApp(App[None]):
 
     async def _round_summary(self, view: dict[str, Any]) -> None:
         before = self._stealin_view or view
-        lines = describe.round_summary(before, view)
+        lines = describe.round_summary(before, view, self._round_events)
         title = f"End of round {view['round']}: what happened"
         self.query_one(RichLog).write(Text(title, style="bold"))
         for line in lines:
@@ -310,7 +315,7 @@ class ColtApp(App[None]):
         if self.delay <= 0 or self.fast:
             return
         if self.session.humans:
-            await self.push_screen_wait(SummaryScreen(title, lines))
+            await self.push_screen_wait(SummaryScreen(title, lines, last=view["round"] == 5))
         else:
             await self._pause(3 * self.delay)
 
@@ -322,7 +327,7 @@ class ColtApp(App[None]):
         try:
             frames = self.session.play(action)
         except ColtError as exc:
-            self._error(str(exc) + describe.did_you_mean(action, self.session.legal()))
+            self._error(describe.refusal(action, exc, self.session.legal()))
             return False
         self._error("")
         self._quit_armed = False
@@ -333,6 +338,7 @@ class ColtApp(App[None]):
 
     def _error(self, text: str) -> None:
         error = self.query_one("#error", Static)
+        error.styles.display = "block" if text else "none"
         error.update(text)
         error.set_class(bool(text), "shown")
         if text:
@@ -374,10 +380,13 @@ class ColtApp(App[None]):
     def action_players(self) -> None:
         view = self._shown or self.session.view(self.viewer)
         who = self.who()
-        lines = [
-            f"{line} ({who.get(b['seat'], '')})"
-            for line, b in zip(describe.player_lines(view), view["bandits"], strict=True)
-        ]
+        lines = []
+        for line, b in zip(describe.player_lines(view), view["bandits"], strict=True):
+            name, _, rest = line.partition(": ")
+            played = who.get(b["seat"], "")
+            if played != "you":
+                name += f" (played by a {played})" if played.startswith("bot") else f" ({played})"
+            lines.append(f"{name}: {rest}")
         lines += ["", *describe.train_sentences(view)]
         self.push_screen(LogScreen("Players and train", lines))
 

@@ -71,6 +71,7 @@ class PlainGame:
         self.header = ""  # the round and turn last said
         self.stealin_view: dict[str, Any] | None = None
         self.last_view: dict[str, Any] | None = None
+        self.round_events: list[Any] = []  # the events since the Stealin' phase began
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -92,6 +93,9 @@ class PlainGame:
             self.say("A saved game goes on. The last things that happened:")
         for entry in told[-15:]:
             self.say(entry.text)
+        self.say("Where everyone is:")
+        for line in describe.train_sentences(self.s.view(self.viewer)):
+            self.say("  " + line)
         try:
             while not self.s.over:
                 if self.s.bot_to_act() is not None:
@@ -124,8 +128,9 @@ class PlainGame:
         for frame in frames:
             if frame.kind == "round-end" and self.last_view is not None:
                 last = self.last_view
-                self.say(f"End of round {last['round']}: what happened.")
-                for line in describe.round_summary(self.stealin_view or last, last):
+                self.say(f"Round {last['round']} in short:")
+                told = self.round_events
+                for line in describe.round_summary(self.stealin_view or last, last, told):
                     self.say("  " + line)
             for entry in self.s.log[self.shown : self.shown + len(frame.events)]:
                 if entry.seat in (None, self.viewer):
@@ -135,6 +140,8 @@ class PlainGame:
             self.last_view = view
             if frame.kind == "stealin":
                 self.stealin_view = view
+                self.round_events = []
+            self.round_events += frame.events
             if not frame.final and frame.kind in ("reveal", "event") and self.delay:
                 self.sleep(self.delay)
 
@@ -172,7 +179,7 @@ class PlainGame:
             try:
                 frames = self.s.play(action)
             except ColtError as exc:
-                self.say(f"Not accepted: {exc}{describe.did_you_mean(action, legal)}")
+                self.say(f"Not accepted: {describe.refusal(action, exc, legal)}")
                 self.say("Type a number from the list, an action, or 'help'.")
                 continue
             self.tell(frames)
@@ -262,7 +269,8 @@ class PlainGame:
             self.say(f"  {n}. {names.bandit(card['bandit'])}: {what}{state}")
 
     def final_scores(self) -> None:
-        for line in describe.end_lines(self.s.view(self.viewer)):
+        # The narration said who won; the rest explains it and turns every purse over.
+        for line in describe.end_lines(self.s.view(self.viewer))[1:]:
             self.say(line)
 
 

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Click, Key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, RichLog, Static
+from textual.widgets import Button, DataTable, Footer, Static
 
 from .. import describe
 from ..engine import names
@@ -31,6 +31,9 @@ class HelpScreen(ModalScreen[None]):
         width: 96%; height: 94%; border: thick $accent; background: $surface; padding: 0 1;
     }
     """
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()  # arrows and PageUp/PageDown scroll it
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -58,15 +61,22 @@ class HelpScreen(ModalScreen[None]):
 
 
 class _AnyKeyModal(ModalScreen[None]):
-    """A modal closed by any key or a click."""
+    """A modal closed by any key or a click (once: keys that arrive together close it once)."""
+
+    closing = False
 
     def on_key(self, event: Key) -> None:
         event.stop()
-        self.dismiss()
+        self._close()
 
     def on_click(self, event: Click) -> None:
         event.stop()
-        self.dismiss()
+        self._close()
+
+    def _close(self) -> None:
+        if not self.closing and self.is_current:
+            self.closing = True
+            self.dismiss()
 
 
 class SummaryScreen(_AnyKeyModal):
@@ -80,25 +90,31 @@ class SummaryScreen(_AnyKeyModal):
     }
     """
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], *, last: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
+        self.last = last
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(self.title_text, style="bold"))
             for line in self.lines:
                 yield Static(line)
-            yield Static(Text("Press any key for the next round.", style="italic"))
+            what = "the final scores" if self.last else "the next round"
+            yield Static(Text(f"Press any key for {what}.", style="italic"))
 
 
-class LogScreen(_AnyKeyModal):
-    """A long text over the board (the players, or the whole narration)."""
+class LogScreen(ModalScreen[None]):
+    """A long text over the board (the players, or the whole story): arrows and PageUp/
+    PageDown scroll it, Esc, Enter or q closes it."""
 
+    BINDINGS = [Binding("escape,enter,q,p,l", "dismiss", "Close")]
     DEFAULT_CSS = """
     LogScreen { align: center middle; }
-    LogScreen > RichLog { width: 96%; height: 94%; border: thick $accent; background: $surface; }
+    LogScreen > VerticalScroll {
+        width: 96%; height: 94%; border: thick $accent; background: $surface; padding: 0 1;
+    }
     """
 
     def __init__(self, title: str, lines: list[str]) -> None:
@@ -107,14 +123,17 @@ class LogScreen(_AnyKeyModal):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        log = RichLog(wrap=True, markup=False)
-        log.border_title = self.title_text + " (any key closes)"
-        yield log
+        box = VerticalScroll()
+        box.border_title = self.title_text + " (Esc closes)"
+        with box:
+            for line in self.lines:
+                yield Static(line)
+        yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        for line in self.lines:
-            log.write(line)
+        box = self.query_one(VerticalScroll)
+        box.focus()
+        box.scroll_end(animate=False)
 
 
 class HandoverScreen(ModalScreen[int]):
@@ -178,28 +197,26 @@ class EndScreen(Screen[None]):
         rows = describe.score_rows(self.view)
         with VerticalScroll():
             yield Static("GAME OVER. " + lines[0], id="winner")
+            totals = ("You:", *(r["bandits"] + ":" for r in rows))
             for line in lines[1:]:
-                if not line.startswith(("You:", *(r["bandits"] + ":" for r in rows))):
+                if not line.startswith(totals) and " ends with " not in line:
                     yield Static(line)
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-            table.add_columns(
-                "bandits", "player", "loot", "fired", "Gunslinger", "total", "hit by", ""
-            )
+            table.add_columns("", "bandits", "loot", "fired", "Gunslinger", "total", "hit")
             for r in rows:
                 table.add_row(
+                    "WINNER" if r["winner"] else "",
                     r["bandits"] + (" (you)" if r["you"] else ""),
-                    self.who.get(r["seat"], ""),
                     f"${r['loot']:,}",
                     str(r["shots"]),
                     "$1,000" if r["gunslinger"] else "",
                     f"${r['total']:,}",
-                    f"{r['received']} bullets",
-                    "WINNER" if r["winner"] else "",
+                    str(r["received"]),
                 )
             yield table
-            for b in self.view["bandits"]:
-                yield Static(
-                    f"{names.bandit(b['character'])}: {describe.loot_summary(b['loot'])}."
-                )
+            yield Static(Text("fired: bullets shot; hit: bullet cards received.", style="dim"))
+            for line in lines:
+                if " ends with " in line:
+                    yield Static(line)
             yield Static(Text("Press q to quit, Esc to look at the board.", style="italic"))
         yield Footer()

@@ -122,9 +122,19 @@ class StatusPanel(Static):
     def draw(view: dict[str, Any]) -> RenderableType:
         text = Text()
         card = view["round_card"]
+        if view["seat"] is not None:
+            mine = view["players"][view["seat"]]["bandits"]
+            text.append("You: ", style="bold")
+            for name in mine:
+                text.append_text(bandit_text(name, bold=True))
+                text.append(" ")
+            text.append("· ")
         text.append(f"Round {view['round']}/{view['rounds']}", style="bold")
         if card is not None:
-            event = " (event at the end of the round)" if card["event"] else ""
+            if card["station"]:
+                event = " (train station: its event ends the game)"
+            else:
+                event = " (event at the end)" if card["event"] else ""
             text.append(f": {names.round_card(card['name'])}{event}  ")
             for i, t in enumerate(card["turns"]):
                 current = view["turn"] == i
@@ -177,6 +187,8 @@ class PilePanel(Static):
     @staticmethod
     def draw(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
         pile = view["pile"]
+        if "result" in view:
+            return Text("The game is over.", style="dim")
         if not pile:
             return Text("Pile: no card played yet this round.", style="dim")
         text = Text("Pile: " if compact else "Pile (first played resolves first): ")
@@ -184,8 +196,14 @@ class PilePanel(Static):
         current = view["resolving"] if view["resolving"] is not None else (
             resolved[-1] if view["decision"] == "watch" and resolved else None
         )
+        start = 0
+        if compact and len(resolved) > 1:  # keep the cards to come in the two lines
+            start = (current if current is not None else resolved[-1])
+            text.append(f"({start} resolved) ", style="dim")
         for n, card in enumerate(pile):
-            if n:
+            if n < start:
+                continue
+            if n > start:
                 text.append(" · ")
             face = "face down" if card["card"] is None else names.card(card["card"], owner=False)
             style = "dim" if card["resolved"] else ""
@@ -207,17 +225,20 @@ class HandPanel(Static):
         if view is None or view.get("hand") is None:
             return Text("Hand hidden.", style="dim")
         keys = {c["action"]: c["key"] for c in describe.choices(view)}
-        text = Text("Your hand: ", style="bold")
         if not view["hand"]:
-            stealing = view["decision"] not in ("play", "cover", "keep", "pick", "place")
-            text.append("empty (Stealin': the pile resolves)" if stealing else "empty", style="dim")
+            return Text(describe.hand_sentence(view), style="dim")
+        text = Text("Your hand: ", style="bold")
+        counts: dict[str, int] = {}
         for card in view["hand"]:
+            counts[card] = counts.get(card, 0) + 1
+        for card, n in counts.items():
             key = keys.get(f"play {card}")
             dead = card.startswith("bullet")
             if key:
-                text.append(f"{key}:", style="bold")
-            text.append(f"[{names.card(card)}]", style="dim" if dead else "bold cyan")
-            text.append(" ")
+                text.append(f"[{key}] ", style="bold reverse")
+            text.append(names.card(card), style="dim" if dead else "bold cyan")
+            text.append(f" x{n}" if n > 1 else "", style="bold")
+            text.append("   ")
         if view.get("kept"):
             text.append("\nKept: " + ", ".join(names.card(c) for c in view["kept"]))
         return text

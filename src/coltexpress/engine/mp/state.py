@@ -1,0 +1,169 @@
+"""Marshal & Prisoners' part of the game state, and the hooks the base flow calls.
+
+A game of the expansion holds one ``MPState`` in ``Game.mp`` (``None`` otherwise). The base
+engine calls its methods at a few fixed points (what a card does as it resolves, the
+expansion's own decisions, the end of a pile); the rules themselves live in ``rules.py``,
+``events.py`` and ``scoring.py`` beside it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["MPState"]
+
+# What the expansion is in the middle of, beyond the pending decision.
+IDLE, REFLEX_STAGE = 0, 1
+
+
+class MPState:
+    """Figures are indexed like the game's bandits; the Marshal player's is ``marshal``."""
+
+    __slots__ = (
+        "marshal",
+        "jailed",
+        "fallen",
+        "prisoner",
+        "prisoners_left",
+        "brawlers",
+        "brawler_won",
+        "captured",
+        "taken_prisoners",
+        "taken_mailbags",
+        "guns",
+        "front",
+        "upcoming",
+        "current",
+        "revealed",
+        "stage",
+        "queue",
+        "helper",
+    )
+
+    marshal: int
+    jailed: list[bool]  # in the prison car's cell
+    fallen: list[bool]  # knocked off the train (Deadly Fall)
+    prisoner: list[int]  # the prisoner held (index into the sidekicks), or -1
+    prisoners_left: list[int]  # behind the prison car, face up
+    brawlers: list[int]  # Brawler cards left on the Marshal's Face zone, top first
+    brawler_won: list[list[int]]  # per figure, the Brawler cards won by punching him
+    captured: list[bool]  # the Wanted Poster is in the Marshal's Achievement zone
+    taken_prisoners: list[int]  # prisoners in the Marshal's Achievement zone
+    taken_mailbags: list[int]  # mailbag tokens in the Marshal's Achievement zone
+    guns: list[int]  # bullets left in the Marshal's two cylinder piles
+    front: list[list[int]]  # per figure, Marshal's bullet cards in front of it (penalties)
+    upcoming: list[int]  # goal cards, face down even to the Marshal (top = end)
+    current: list[int]  # goal cards the Marshal has looked at
+    revealed: list[int]  # current goals shown to everyone (Rumors)
+    stage: int  # IDLE, or REFLEX_STAGE while Reflex Action's cards resolve
+    queue: list[int]  # seats still to answer (Reflex Action)
+    helper: int  # GIVE: the bandit a freed bandit gives loot to
+
+    @classmethod
+    def new(cls, figures: int, marshal: int) -> MPState:
+        s = cls.__new__(cls)
+        s.marshal = marshal
+        s.jailed = [False] * figures
+        s.fallen = [False] * figures
+        s.prisoner = [-1] * figures
+        s.prisoners_left = []
+        s.brawlers = []
+        s.brawler_won = [[] for _ in range(figures)]
+        s.captured = [False] * figures
+        s.taken_prisoners = []
+        s.taken_mailbags = []
+        s.guns = [6, 6]
+        s.front = [[] for _ in range(figures)]
+        s.upcoming = []
+        s.current = []
+        s.revealed = []
+        s.stage = IDLE
+        s.queue = []
+        s.helper = -1
+        return s
+
+    def clone(self) -> MPState:
+        o = MPState.__new__(MPState)
+        o.marshal = self.marshal
+        o.jailed = self.jailed[:]
+        o.fallen = self.fallen[:]
+        o.prisoner = self.prisoner[:]
+        o.prisoners_left = self.prisoners_left[:]
+        o.brawlers = self.brawlers[:]
+        o.brawler_won = [x[:] for x in self.brawler_won]
+        o.captured = self.captured[:]
+        o.taken_prisoners = self.taken_prisoners[:]
+        o.taken_mailbags = self.taken_mailbags[:]
+        o.guns = self.guns[:]
+        o.front = [x[:] for x in self.front]
+        o.upcoming = self.upcoming[:]
+        o.current = self.current[:]
+        o.revealed = self.revealed[:]
+        o.stage = self.stage
+        o.queue = self.queue[:]
+        o.helper = self.helper
+        return o
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in MPState.__slots__}
+
+    @classmethod
+    def from_json(cls, data: Any, figures: int) -> MPState:
+        """Inverse of :meth:`to_json`; raises ValueError on a malformed part."""
+        if not isinstance(data, dict):
+            raise ValueError("the Marshal & Prisoners state must be an object")
+        s = cls.new(figures, 0)
+        for name in MPState.__slots__:
+            value = data[name]
+            default = getattr(s, name)
+            if isinstance(default, int):
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ValueError(f"mp field {name!r} must be an integer")
+            elif not isinstance(value, list):
+                raise ValueError(f"mp field {name!r} must be a list")
+            elif name in ("jailed", "fallen", "captured"):
+                if len(value) != figures or not all(isinstance(v, bool) for v in value):
+                    raise ValueError(f"mp field {name!r} must hold {figures} true/false")
+            elif name in ("brawler_won", "front"):
+                if len(value) != figures or not all(
+                    isinstance(x, list) and all(_is_int(v) for v in x) for x in value
+                ):
+                    raise ValueError(f"mp field {name!r} must hold {figures} integer lists")
+                value = [list(x) for x in value]
+            elif not all(_is_int(v) for v in value):
+                raise ValueError(f"mp field {name!r} must be a list of integers")
+            elif name == "prisoner" and len(value) != figures:
+                raise ValueError(f"mp field 'prisoner' must hold {figures} entries")
+            setattr(s, name, list(value) if isinstance(value, list) else value)
+        if not 0 <= s.marshal < figures:
+            raise ValueError("mp field 'marshal' out of range")
+        return s
+
+    # -- hooks of the base flow (the rules are in rules.py) -----------------------------
+
+    def resolving_kind(self, g: Game, card: int, bandit: int) -> tuple[int, str | None]:
+        from .rules import resolving_kind
+
+        return resolving_kind(g, card, bandit)
+
+    def pile_done(self, g: Game) -> bool:
+        from .rules import pile_done
+
+        return pile_done(g)
+
+    def legal_ids(self, g: Game) -> list[int]:
+        from .rules import legal_ids
+
+        return legal_ids(g)
+
+    def apply_id(self, g: Game, index: int) -> None:
+        from .rules import apply_id
+
+        apply_id(g, index)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
