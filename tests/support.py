@@ -177,7 +177,7 @@ def stealin(g: Game, cards: list[tuple[str, str]], *, down: tuple[int, ...] = ()
     g.step = len(g.schedule)
     g.events = []
     g.legal = None
-    flow._ask_turn(g)
+    flow.ask_turn(g)
     return g.events
 
 

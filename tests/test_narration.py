@@ -30,7 +30,7 @@ FORBIDDEN = [
 # A bandit (by name) taking one bullet card: a shot, a neutral bullet, the Marshal's.
 BULLET_SENTENCE = re.compile(
     r"\b[A-Z][a-z]+ (meets the Marshal, )?takes a neutral bullet"
-    r"|who takes [A-Z][a-z]+'s bullet card \d"
+    r"|who takes ([A-Z][a-z]+|the Marshal)'s bullet card \d"
 )
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from coltexpress import Game, Options
 from coltexpress.engine.content import BULLET, PURSE
+from coltexpress.engine.game import RESOLVING
 from coltexpress.engine.views import known_tokens
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, assert_sound, pick, sample_states
 
@@ -261,7 +262,7 @@ def test_views_are_json_and_hide_what_they_must(label: str, options: Options) ->
                     assert ("value" in token) == shown
             for i, entry in enumerate(view["pile"]):
                 owner = g.seat_of[g.card_bandit[g.pile[i]]]
-                revealed = 5 <= g.phase < 11 and i <= g.resolve_i
+                revealed = g.phase in RESOLVING and i <= g.resolve_i
                 if g.pile_down[i] and owner != seat and not revealed:
                     assert entry["card"] is None, (seat, entry)
                 if revealed:

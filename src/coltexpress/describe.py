@@ -22,10 +22,16 @@ from typing import Any
 
 from .engine import names
 from .engine.actions import (
+    Capture,
     Draw,
+    DrawIdea,
+    Escape,
     Floor,
+    Free,
+    Give,
     Keep,
     MarshalMove,
+    MarshalShot,
     Move,
     Pass,
     Pick,
@@ -63,7 +69,11 @@ __all__ = [
 # Keys for the choices, in order: digits, then letters the front ends keep for nothing else
 # (f final scores, h help, l log, p players, q quit, s save).
 CHOICE_KEYS = "1234567890abcdegijkmnortuvwxyz"
-_WAY = {"forward": "toward the locomotive", "back": "toward the caboose"}
+_WAY = {
+    "forward": "toward the locomotive",
+    "back": "toward the caboose",
+    "off": "off the train",
+}
 _PLAYS = ("play", "cover")
 _DOING = {
     "place": "choosing where the bandits start",
@@ -136,12 +146,36 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             return "Change floor in the same car"
         case Floor(direction=d):
             return f"Change floor diagonally, one car {_WAY[str(d)]}"
+        case Shoot(target=t, off=True):
+            return f"Shoot {names.bandit(t)} off the train"
         case Shoot(target=t):
-            return f"Shoot {names.bandit(t)}"
+            return _cap(f"Shoot {names.bandit(t)}")
+        case MarshalShot(target=t, gun=gun, second=None):
+            return f"Shoot {names.bandit(t)} with the {gun} gun{_penalty(view, gun)}"
+        case MarshalShot(target=t, gun=gun, second=str(other)):
+            right = "right" if gun == "left" else "left"
+            return (
+                f"Shoot {names.bandit(t)} with the {gun} gun{_penalty(view, gun)} and "
+                f"{names.bandit(other)} with the {right} gun{_penalty(view, right)}"
+            )
+        case DrawIdea():
+            return "Search your deck for your Brilliant Idea"
+        case Capture(target=t):
+            return f"Capture {names.bandit(t)}"
+        case Escape(to=to):
+            return "Leave the cell " + ("onto the roof" if to == "roof" else "for the corridor")
+        case Free(target=t, prisoner=True):
+            return f"Free {names.sidekick(t)}"
+        case Free(target=t):
+            return f"Free {names.bandit(t)} from the cell"
+        case Give(token=token):
+            return f"Give {_held(view, token)}"
         case Rob(loot=kind, token=None):
             return f"Rob {names.loot(kind)}" + (" (its value unseen)" if kind == "purse" else "")
         case Rob(token=int(token)):
             return f"Rob {_purse(view, token)}"
+        case Punch(target="marshal", direction=d):
+            return f"Punch the Marshal: take a Brawler card; push the Marshal {_WAY[d]}"
         case Punch(target=t, loot=loot, direction=d, take=take):
             name = names.bandit(t)
             if loot in (None, "nothing"):
@@ -149,7 +183,9 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             else:
                 drops = f"{name} drops {names.loot(str(loot))}"
                 drops += " and you keep it" if take else ""
-            return f"Punch {name}: {drops}; push {name} {_WAY[d]}"
+            return f"Punch {name}: {drops}; " + (
+                f"knock {name} off the train" if d == "off" else f"push {name} {_WAY[d]}"
+            )
         case MarshalMove(direction=d):
             text = f"Move the Marshal one car {_WAY[d]}"
             if view is not None and view.get("marshal") is not None:
@@ -161,6 +197,25 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
         case Take(token=int(token)):
             return f"Take {_purse(view, token)}"
     return action  # pragma: no cover - every action kind is listed above
+
+
+def _penalty(view: dict[str, Any] | None, gun: str) -> str:
+    """The penalty on top of one of the Marshal's cylinder piles, as the table sees it."""
+    mp = None if view is None else view.get("mp")
+    if not mp:
+        return ""
+    top = mp["guns"][0 if gun == "left" else 1]["top"]
+    return f" ({names.penalty(top)})" if top else ""
+
+
+def _held(view: dict[str, Any] | None, token: int) -> str:
+    """A loot token the viewer's bandit holds, by what the viewer knows of it."""
+    for bandit in [] if view is None else view["bandits"]:
+        for t in bandit["loot"]:
+            if t["id"] == token:
+                kind = names.loot(t["kind"])
+                return f"{kind} (${t['value']})" if "value" in t else kind
+    return "a loot token"
 
 
 def _draw_label(view: dict[str, Any] | None) -> str:
@@ -181,6 +236,12 @@ def _pass_label(view: dict[str, Any] | None) -> str:
         "keep": "Keep no more cards (discard the rest)",
         "pickpocket": "Take no purse",
         "play": "Pass (nothing to play, nothing to draw)",
+        "extra": "Play no extra card",
+        "rainy-day": "Keep no card",
+        "rob-again": "Take no second loot",
+        "event-shoot": "Do not shoot",
+        "event-move": "Do not move",
+        "reflex": "Play no card",
     }.get(str(decision), "Pass")
 
 
@@ -208,6 +269,12 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
                 "keep": "The cards you did not keep go to your discard pile.",
                 "pickpocket": "You leave the purses where they are.",
                 "play": "You have no card you may play and none to draw: the turn passes.",
+                "extra": "Your turn ends with the card you played.",
+                "rainy-day": "Your unplayed cards all go back on your deck.",
+                "rob-again": "You leave the rest of the loot here.",
+                "event-shoot": "The Marshal holds fire.",
+                "event-move": "The Marshal stays in the same space.",
+                "reflex": "Your cards go back on top of your deck.",
             }.get(str(None if view is None else view.get("decision")), "Decline.")
         case Play(kind=kind, hidden=True):
             return (
@@ -231,12 +298,53 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
             return names.card_help("floor")
         case Floor():
             return names.power_help("diagonal")
+        case Shoot(target=t, off=True):
+            return names.event_help("deadly-fall")
         case Shoot(target=t):
             return _shoot_hint(view, str(t))
+        case MarshalShot(gun=gun, second=None):
+            top = _penalty(view, gun).strip(" ()")
+            text = "The bandit takes one of your Bullet cards, with its penalty."
+            return text + (f" {_penalty_help(view, gun)}" if top else "")
+        case MarshalShot():
+            return (
+                "Two bandits in your line of fire take a Bullet card each, one from each of "
+                "your cylinder piles, with its penalty."
+            )
+        case DrawIdea():
+            return (
+                "Instead of drawing 3 cards: take your Brilliant Idea from your deck (or "
+                "discard pile) into your hand, then shuffle your deck."
+            )
+        case Capture():
+            return names.card_help("capture")
+        case Escape(to="roof"):
+            return "Your Brilliant Idea gets you out of the cell, onto the prison car's roof."
+        case Escape():
+            return "Your Brilliant Idea gets you out of the cell, into the prison car's corridor."
+        case Free(prisoner=True):
+            return (
+                "The prisoner becomes your trusty sidekick: another bandit's power, or a "
+                "second loot token when you rob if the sidekick is your own; $200 at the end."
+            )
+        case Free():
+            return (
+                "The bandit comes out of the cell to your space and gives you one loot "
+                "token of that bandit's choice."
+            )
+        case Give():
+            return "Your rescuer gets this token."
         case Rob(token=None, loot="purse"):
             return "You take one of the purses here without seeing its value."
         case Rob():
             return "You take this loot; only you see a purse's value."
+        case Punch(target="marshal"):
+            return (
+                "You take the top Brawler card ($800, $500, then $300 at the end) and push "
+                "the Marshal to an adjacent car."
+            )
+        case Punch(direction="off"):
+            return names.event_help("deadly-fall")
         case Punch(take=True):
             return names.power_help("pickpocket")
         case Punch():
@@ -249,6 +357,12 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
         case Take():
             return names.event_help("pickpocketing")
     return ""  # pragma: no cover
+
+
+def _penalty_help(view: dict[str, Any] | None, gun: str) -> str:
+    mp = None if view is None else view.get("mp")
+    top = mp["guns"][0 if gun == "left" else 1]["top"] if mp else None
+    return names.penalty_help(top) if top else ""
 
 
 def _shoot_hint(view: dict[str, Any] | None, target: str) -> str:
@@ -601,7 +715,7 @@ def help_topics() -> dict[str, dict[str, str]]:
     table = names.names()
     return {
         section: {key: str(entry["help"]) for key, entry in table[section].items()}
-        for section in ("cards", "turns", "powers", "events", "variants")
+        for section in ("cards", "turns", "powers", "events", "penalties", "variants")
     }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .content import BULLET, PURSE
+from .content import BULLET, MAILBAG, PURSE
 from .flow import KEEP
 from .rng import seed_state
 from .views import known_tokens
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 
 def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
-    from .game import OVER, PICKPOCKET, PLACE, RESOLVE_FIRST
+    from .game import OVER, PLACE, RESOLVING
+    from .setup import round_pool
 
     d = g.clone()
     d.history = []  # a sampled world has no real record
@@ -32,7 +33,7 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
     if g.phase == OVER:
         return d  # the final result has revealed every purse; nothing is left to sample
     # Face-down cards not yet revealed (the one being resolved was revealed).
-    first_hidden = d.resolve_i + 1 if RESOLVE_FIRST <= d.phase < PICKPOCKET else 0
+    first_hidden = d.resolve_i + 1 if d.phase in RESOLVING else 0
     for s in range(g.n_players):
         if s == seat:
             _own_deck(d, s, rng)
@@ -48,21 +49,26 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
             raise AssertionError("no world agrees with what the seat knows")
         if d.phase == PLACE and d.placed[s] >= 0:
             d.placed[s] = rng.choice(d.bandits_of[s])
-    # Purse values the seat never saw.
+    # Purse (and mailbag) values the seat never saw.
     known = known_tokens(d, seat)
-    hidden = [t for t in range(len(d.loot_kind)) if d.loot_kind[t] == PURSE and t not in known]
-    values = sorted(d.loot_value[t] for t in hidden)
-    rng.shuffle(values)
     new_values = list(d.loot_value)
-    for t, v in zip(hidden, values, strict=True):
-        new_values[t] = v
+    for kind in (PURSE, MAILBAG):
+        hidden = [t for t in range(len(d.loot_kind)) if d.loot_kind[t] == kind and t not in known]
+        values = sorted(d.loot_value[t] for t in hidden)
+        rng.shuffle(values)
+        for t, v in zip(hidden, values, strict=True):
+            new_values[t] = v
     d.loot_value = tuple(new_values)
-    # Unrevealed round cards: any cards of the band not yet seen, a station at the bottom.
+    if d.mp is not None:
+        from .mp.determinize import resample_goals
+
+        resample_goals(d, seat, rng)
+    # Unrevealed round cards: any cards of the pool not yet seen, a station at the bottom.
     if d.round_deck:
-        n_round = len(d.round_specs) - 3
-        unseen_rounds = [i for i in range(n_round) if i not in d.round_log]
-        unseen_stations = [i for i in range(n_round, len(d.round_specs)) if i not in d.round_log]
-        has_station = any(i >= n_round for i in g.round_deck)
+        stations = round_pool(d, station=True)
+        unseen_rounds = [i for i in round_pool(d, station=False) if i not in d.round_log]
+        unseen_stations = [i for i in stations if i not in d.round_log]
+        has_station = any(i in stations for i in g.round_deck)
         count = len(d.round_deck) - has_station
         deck = rng.sample(unseen_rounds, count)
         if has_station:
@@ -131,8 +137,9 @@ def _deal_other(
     cards = list(fixed_hand) + unknown
     if d.phase == KEEP:
         _split_keep(d, s, cards, rng)
-    else:
-        d.hand[s] = cards
+    else:  # (a card kept for a rainy day is the seat's secret as its hand is)
+        n = len(d.hand[s])
+        d.hand[s], d.kept[s] = cards[:n], cards[n:]
     if bottom is None:
         bottom, rest = rest[:bottom_n], rest[bottom_n:]
     d.deck[s], d.deck_known[s] = _deal_deck(d, s, bottom + rest, owner=False, rng=rng)

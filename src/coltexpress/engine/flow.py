@@ -142,7 +142,7 @@ def _reveal_round_card(g: Game) -> None:
                 schedule.append((t, seat))
     g.schedule = tuple(schedule)
     g.step = 0
-    _ask_turn(g)
+    ask_turn(g)
 
 
 def _ask_pick(g: Game, seat: int) -> None:
@@ -185,6 +185,8 @@ def _card_id(g: Game, table: list[list[int]], card: int) -> int:
 
 def _deal(g: Game) -> None:
     """Each player draws up to his hand size (6, Doc 7, +1 with the 2-bandit pick)."""
+    if g.mp is not None:
+        g.mp.before_deal(g)  # cards kept for a rainy day join the hand
     for s in range(g.n_players):
         if g.pick_rule or (g.accessible and not g.expert):
             # The 2-bandit rules shuffle after the pick; rules 002 shuffle at the start of
@@ -205,6 +207,8 @@ def _deal(g: Game) -> None:
                      cards=[g.card_name(c) for c in bullets])
         if g.events is not None:
             emit(g, "hand", s, cards=_names_in_order(g, got))
+    if g.mp is not None:
+        g.mp.round_start(g)  # the Marshal's next goal, after the hands, before the round card
     _reveal_round_card(g)
 
 
@@ -242,7 +246,7 @@ def _rebuild_deck(g: Game, seat: int) -> bool:
 # ---------------------------------------------------------------------------- schemin'
 
 
-def _ask_turn(g: Game) -> None:
+def ask_turn(g: Game) -> None:
     if g.step >= len(g.schedule):
         _end_schemin(g)
         return
@@ -274,6 +278,8 @@ def _play_ids(g: Game, seat: int) -> list[int]:
                 out.append(entry[1])
     # Ids in their fixed order (draw; Move, Change Floor, ... each face-down variant after its
     # card), so a card keeps its place in the list whatever the hidden order of the hand.
+    if g.mp is not None:  # Marshal & Prisoners: Jarring turns, the Brilliant Idea search
+        out = g.mp.play_ids(g, seat, out)
     return sorted(out) or [ids.PASS]  # nothing to play and nothing to draw (D-draw-short)
 
 
@@ -293,8 +299,10 @@ def _cover_ids(g: Game, seat: int) -> list[int]:
 
 def _play(g: Game, index: int) -> None:
     seat = g.actor
-    if index in (ids.DRAW, ids.PASS):
-        if index == ids.PASS:
+    if index in (ids.DRAW, ids.PASS, ids.DRAW_IDEA):
+        if index == ids.DRAW_IDEA and g.mp is not None:
+            g.mp.draw_idea(g, seat)
+        elif index == ids.PASS:
             emit(g, "no-turn", None, seat=seat, who=who(g, seat))
         else:
             got = draw(g, seat, 3)
@@ -303,14 +311,16 @@ def _play(g: Game, index: int) -> None:
                 emit(g, "drawn", seat, cards=_names_in_order(g, got))
         g.turns_taken[seat] += 1
         g.step += 1
-        _ask_turn(g)
+        ask_turn(g)
         return
     action = ids.ACTIONS[index]
     turn = current_turn_type(g)
-    card = _take_from_hand(g, seat, index)
+    card = take_from_hand(g, seat, index)
     down = turn is _TUNNEL or bool(getattr(action, "hidden", False))
-    _to_pile(g, seat, card, down, cover=False, stealth=down and turn is not _TUNNEL)
+    to_pile(g, seat, card, down, cover=False, stealth=down and turn is not _TUNNEL)
     g.turns_taken[seat] += 1
+    if g.mp is not None and g.mp.after_play(g, seat, card, turn):
+        return  # the Marshal's "+" card: he may play another card
     if (
         g.cover_rule
         and g.phase == PLAY
@@ -322,21 +332,21 @@ def _play(g: Game, index: int) -> None:
         g.phase, g.cur = COVER, -1
         return
     g.step += 1
-    _ask_turn(g)
+    ask_turn(g)
 
 
 def _cover(g: Game, index: int) -> None:
     seat = g.actor
     if index != ids.PASS:
-        card = _take_from_hand(g, seat, index)
-        _to_pile(g, seat, card, False, cover=True)
+        card = take_from_hand(g, seat, index)
+        to_pile(g, seat, card, False, cover=True)
     else:
         emit(g, "no-cover", None, seat=seat, who=who(g, seat))
     g.step += 1
-    _ask_turn(g)
+    ask_turn(g)
 
 
-def _take_from_hand(g: Game, seat: int, index: int) -> int:
+def take_from_hand(g: Game, seat: int, index: int) -> int:
     """Remove the card a Play action names (its face-down variant is the id after)."""
     face_up = index - bool(getattr(ids.ACTIONS[index], "hidden", False))
     hand = g.hand[seat]
@@ -347,7 +357,7 @@ def _take_from_hand(g: Game, seat: int, index: int) -> int:
     raise AssertionError("legal play without its card")  # pragma: no cover
 
 
-def _to_pile(
+def to_pile(
     g: Game, seat: int, card: int, down: bool, *, cover: bool, stealth: bool = False
 ) -> None:
     g.pile.append(card)
@@ -370,13 +380,22 @@ def _to_pile(
 
 
 def _end_schemin(g: Game) -> None:
+    if g.mp is not None and g.mp.rainy_day(g):
+        return  # Schemin' for a Rainy Day: each player may keep a card
+    finish_schemin(g)
+
+
+def finish_schemin(g: Game) -> None:
+    """Expert: the players keep cards; otherwise the unplayed hands go back on the decks
+    (Reflex Action: they stay in hand)."""
     if g.expert:
         g.kept = [[] for _ in range(g.n_players)]
         g.dropped = [[] for _ in range(g.n_players)]
         _ask_keep(g, g.first, first=True)
         return
-    for s in range(g.n_players):
-        knowledge.push_hand(g, s)  # unplayed cards go back on top of the deck
+    if g.mp is None or not g.mp.keeps_hands(g):
+        for s in range(g.n_players):
+            knowledge.push_hand(g, s)  # unplayed cards go back on top of the deck
     _start_stealin(g)
 
 
@@ -501,7 +520,8 @@ def _end_stealin(g: Game) -> None:
     if g.options.events and spec.event is not None:
         from .round_events import run_event
 
-        emit(g, "event", None, name=spec.event, station=spec.station)
+        emit(g, "event", None, name=spec.event, station=spec.station,
+             marshal_player=g.mp is not None)
         told = len(g.events) if g.events is not None else 0
         if run_event(g, spec.event):
             return  # waits for decisions (Pickpocketing)
@@ -511,12 +531,16 @@ def _end_stealin(g: Game) -> None:
 
 
 def end_round(g: Game) -> None:
+    if g.mp is not None:
+        g.mp.round_over(g)  # the penalties of the Marshal's bullets end
     emit(g, "round-end", None, round=g.round_no + 1)
     g.round_no += 1
     g.round_card = -1
     if g.round_no >= 5 or not g.round_deck:
         g.phase, g.actor, g.cur = OVER, -1, -1
         g.legal = ()
+        if g.mp is not None:
+            g.mp.end_game(g)  # unfreed prisoners and mailbags left go to the Marshal
         from .scoring import score
 
         emit(g, "game-over", None, **score(g), players=[who(g, s) for s in range(g.n_players)])

@@ -485,6 +485,10 @@ class Game:
         if self.card_kind[card] == BULLET:
             if bandit < 0:
                 return kind
+            if self.mp is not None and bandit == self.mp.marshal:
+                from .mp.rules import marshal_bullet_name
+
+                return marshal_bullet_name(self, card)  # number and penalty
             return f"{kind}@{self.chars[bandit]}:{card - self.bullet_base[bandit] + 1}"
         if not self.options.two_bandits:
             return kind

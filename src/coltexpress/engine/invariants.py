@@ -23,20 +23,23 @@ def check_invariants(g: Game) -> list[str]:
         problems.append("loot tables differ in length")
     if len(g.floor_loot) != spaces:
         problems.append("wrong number of spaces")
+    mp = g.mp
     for b, p in enumerate(g.pos):
-        if p == -1 and g.phase == PLACE:
+        if p == -1 and (g.phase == PLACE or (mp is not None and mp.fallen[b])):
             continue
         if not 0 <= p < spaces:
             problems.append(f"bandit {g.chars[b]} is off the train ({p})")
         elif p == 2 * g.marshal:
             problems.append(f"bandit {g.chars[b]} is inside the Marshal's car")
-    if not 0 <= g.marshal <= g.last:
+    if mp is None and not 0 <= g.marshal <= g.last:
         problems.append(f"the Marshal is off the train ({g.marshal})")
     # Loot: every token exactly once, somewhere.
     where = Counter(t for tokens in g.floor_loot for t in tokens)
     where.update(t for tokens in g.held for t in tokens)
     where.update(g.box)
     where.update(g.reserve)
+    if mp is not None:
+        where.update(mp.taken_mailbags)
     if sorted(where) != list(range(n_loot)) or any(n != 1 for n in where.values()):
         problems.append("loot tokens are not conserved")
     elif len(g.loot_seen) == n_loot:
@@ -48,9 +51,18 @@ def check_invariants(g: Game) -> list[str]:
     zones = (g.deck, g.hand, g.discard, g.kept, g.dropped)
     cards = Counter(c for zone in zones for cs in zone for c in cs)
     cards.update(g.pile_held())
+    full = [content().cylinder] * g.n_bandits
+    if mp is not None:
+        from .mp.invariants import check, cylinder_cards
+
+        full[mp.marshal] *= 2  # the Marshal's two cylinder piles
+        cards.update(c for front in mp.front for c in front)
+        problems += check(g)
     for b in range(g.n_bandits):
-        if not 0 <= g.cylinder[b] <= content().cylinder:
+        if not 0 <= g.cylinder[b] <= full[b]:
             problems.append(f"bad cylinder for {g.chars[b]}")
+        elif mp is not None:
+            cards.update(cylinder_cards(g, b))
         else:  # (a loaded state may hold any number: never build a huge range)
             cards.update(range(g.bullet_base[b], g.bullet_base[b] + g.cylinder[b]))
     if not 0 <= g.neutral <= content().neutral_bullets:
@@ -63,12 +75,15 @@ def check_invariants(g: Game) -> list[str]:
         if 0 <= c < len(g.card_kind) and g.card_kind[c] == BULLET:
             problems.append("a bullet card is on the action pile")
     data = content()
-    given = sum(data.cylinder - c for c in g.cylinder) + (data.neutral_bullets - g.neutral)
+    given = sum(f - c for f, c in zip(full, g.cylinder, strict=True))
+    given += data.neutral_bullets - g.neutral
     if sum(g.received) != given:
         problems.append(f"bullets received {sum(g.received)} != bullets given {given}")
     for s in range(g.n_players):
         owned = [c for zone in zones for c in zone[s]]
         owned += [c for c in g.pile_held() if g.seat_of[g.card_bandit[c]] == s]
+        if mp is not None:
+            owned += [c for b in g.bandits_of[s] for c in mp.front[b]]
         bullets = sum(1 for c in owned if g.card_kind[c] == BULLET)
         mine = sum(g.received[b] for b in g.bandits_of[s])
         if bullets != mine:

@@ -21,19 +21,25 @@ from typing import Any
 
 __all__ = [
     "bandit",
+    "brawler",
     "car",
     "card",
     "card_help",
     "decision_help",
     "event",
     "event_help",
+    "goal",
+    "goal_help",
     "loot",
     "names",
+    "penalty",
+    "penalty_help",
     "place",
     "player",
     "power",
     "power_help",
     "round_card",
+    "sidekick",
     "turn",
     "turn_help",
 ]
@@ -69,10 +75,46 @@ def card(text: str, *, owner: bool = True) -> str:
     if kind == "bullet":
         if not who:
             return "Neutral bullet"
-        return f"Bullet {number} ({bandit(who)})" if owner else f"Bullet {number}"
+        number, _, hurt = number.partition(":")  # the Marshal's: number, then penalty
+        label = f"Bullet {number}, {penalty(hurt)}" if hurt else f"Bullet {number}"
+        return f"{label} ({bandit(who)})" if owner else label
     entry = names()["cards"].get(kind)
     label = str(entry["name"]) if entry else kind
     return f"{label} ({bandit(who)})" if who and owner else label
+
+
+def penalty(key: str) -> str:
+    """A Marshal's Bullet card penalty as printed (``Disarmed``)."""
+    entry = names()["penalties"].get(key)
+    return str(entry["name"]) if entry else key
+
+
+def penalty_help(key: str) -> str:
+    entry = names()["penalties"].get(key)
+    return str(entry["help"]) if entry else ""
+
+
+def goal(key: str) -> str:
+    """One of the Marshal's goals: a Special Target, or ``warrant@<bandit>``."""
+    kind, _, who = key.partition("@")
+    entry = names()["goals"].get(kind)
+    return str(entry["name"]).format(bandit=bandit(who)) if entry else key
+
+
+def goal_help(key: str) -> str:
+    kind, _, who = key.partition("@")
+    entry = names()["goals"].get(kind)
+    return str(entry["help"]).format(bandit=bandit(who)) if entry else ""
+
+
+def brawler(value: int) -> str:
+    """A Brawler card by its prize (``Gold Punch``)."""
+    return str(names()["brawlers"].get(str(value), f"Brawler card ${value}"))
+
+
+def sidekick(name: str) -> str:
+    """A prisoner: ``Tuco's trusty sidekick``."""
+    return str(names()["sidekick"]).format(bandit=bandit(name))
 
 
 def card_help(kind: str) -> str:
@@ -99,9 +141,12 @@ def event(slug: str) -> str:
     return str(entry["name"]) if entry else slug
 
 
-def event_help(slug: str) -> str:
+def event_help(slug: str, *, marshal_player: bool = False) -> str:
+    """What an event does; ``marshal_player``: as Marshal & Prisoners changes it."""
     entry = names()["events"].get(slug)
-    return str(entry["help"]) if entry else ""
+    if not entry:
+        return ""
+    return str(entry.get("help_mp", entry["help"]) if marshal_player else entry["help"])
 
 
 def power(key: str) -> str:

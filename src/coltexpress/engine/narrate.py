@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def _name(value: Any) -> str:
-    return names.bandit(value) if value else "The Marshal"
+    return names.bandit(value) if value else "the Marshal"
 
 
 def _player(d: dict[str, Any]) -> str:
@@ -70,10 +70,18 @@ def _round(d: dict[str, Any]) -> str:
 
 def _no_effect(d: dict[str, Any]) -> str:
     who = _name(d["bandit"])
+    card = names.card(str(d["card"]), owner=False)
+    reason = d["reason"]
+    if reason in ("disarmed", "wounded-knee", "shoulder-injury"):
+        return f"{who} is hurt ({names.penalty(reason)}): the {card} has no effect."
     return {
         "out-of-bullets": f"{who} has no bullets left: the Shoot has no effect.",
         "no-loot": f"{who} finds nothing to rob.",
-    }.get(d["reason"], f"{who} has nobody to {_verb(d['card'])}: no effect.")
+        "fallen": f"{who} is off the train: the {card} has no effect.",
+        "in-the-cell": f"{who} is in the cell: the {card} has no effect.",
+        "nothing-to-copy": f"{who}'s Brilliant Idea finds no bandit's card to copy: no effect.",
+        "nothing-to-free": f"{who}'s Brilliant Idea finds nobody to free: no effect.",
+    }.get(reason, f"{who} has nobody to {_verb(d['card'])}: no effect.")
 
 
 def _verb(card: str) -> str:
@@ -116,18 +124,51 @@ def _end(text: str) -> str:
 
 def _event(d: dict[str, Any]) -> str:
     kind = "Train station" if d.get("station") else "Event"
-    what = names.event_help(d["name"]).partition(": ")[2]
+    what = names.event_help(d["name"], marshal_player=bool(d.get("marshal_player")))
+    what = what.partition(": ")[2]
     return f"{kind}: {_end(names.event(d['name']))} {what[:1].upper()}{what[1:]}"
 
 
 def _game_over(d: dict[str, Any]) -> str:
+    if "marshal_wins" in d:
+        return _game_over_mp(d)
+    return "Game over. " + _richest(d)
+
+
+def _richest(d: dict[str, Any]) -> str:
     winners = d["winners"]
     who = [names.player(d["players"][s]) for s in winners]
     money = _money(d["totals"][winners[0]])
     if len(winners) == 1:
-        return f"Game over. {who[0][0].upper()}{who[0][1:]} wins with {money}."
+        return f"{who[0][0].upper()}{who[0][1:]} wins with {money}."
     together = ", ".join(who[:-1]) + " and " + who[-1]
-    return f"Game over. {together[0].upper()}{together[1:]} share the victory, {money} each."
+    return f"{together[0].upper()}{together[1:]} share the victory, {money} each."
+
+
+def _game_over_mp(d: dict[str, Any]) -> str:
+    """Marshal & Prisoners: the Marshal's goals first; only if he fails, the richest bandit."""
+    done = d["goals_done"]
+    winners = d["winners"]
+    if d["marshal_wins"]:
+        text = f"Game over. The Marshal completed {done} of 5 goals and wins"
+        partner = [s for s in winners if s != d["marshal"]]
+        if partner:
+            text += f", with {names.player(d['players'][partner[0]])}, the poorest bandit"
+        return text + "."
+    text = f"Game over. The Marshal completed {done} of 5 goals: not enough. "
+    if d.get("cannot_win", {}).get(str(d["marshal"])) == "fallen":
+        text = "Game over. The Marshal fell off the train and cannot win. "
+    if not winners:
+        return text + "No bandit can win."
+    return text + _richest(d)
+
+
+def _goal(d: dict[str, Any]) -> str:
+    return f"The Marshal turns over the next goal card ({d['count']} of 5 so far)."
+
+
+def _gun(gun: str) -> str:
+    return {"left": "left", "right": "right"}.get(gun, gun)
 
 
 _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -178,7 +219,9 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "knocked-back": lambda d: f"{_name(d['bandit'])} is knocked back {_to(d['to'])}.",
     "rob": lambda d: f"{_name(d['bandit'])} robs {names.loot(d['loot'])}.",
-    "rob-value": lambda d: f"The purse you took is worth {_money(d['value'])}.",
+    "rob-value": lambda d: (
+        f"The {names.loot(d.get('loot', 'purse'))[2:]} you took is worth {_money(d['value'])}."
+    ),
     "punch": lambda d: f"{_name(d['bandit'])} punches {_name(d['target'])}.",
     "drop": _drop,
     "pushed": lambda d: f"{_name(d['bandit'])} is pushed {_to(d['to'])}.",
@@ -188,13 +231,72 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "swept": lambda d: (
         f"{_name(d['bandit'])} ends up on {names.place(d['car'], True, d.get('cars'))}."
     ),
-    "strongbox": lambda d: f"The second strongbox appears inside {_car(d)}.",
+    "strongbox": lambda d: (
+        f"The second strongbox appears {'on the roof of' if d.get('roof') else 'inside'} "
+        f"{_car(d)}."
+    ),
     "no-pickpocket": lambda d: f"{_name(d['bandit'])} takes no purse.",
     "ransom": lambda d: (
         f"{_name(d['bandit'])} takes a {_money(d['value'])} ransom from the conductor."
     ),
     "round-end": lambda d: f"End of round {d['round']}.",
     "no-one": lambda d: "Nobody is affected.",
+    # Marshal & Prisoners
+    "goal": _goal,
+    "goal-seen": lambda d: f"Your new goal: {names.goal(d['goal'])}.",
+    "rumor": lambda d: f"Rumor has it that one of the Marshal's goals is {names.goal(d['goal'])}.",
+    "draw-idea": lambda d: (
+        f"{_player(d)} searches the deck for the Brilliant Idea, takes it and shuffles the deck."
+    ),
+    "no-extra": lambda d: f"{_player(d)} plays no extra card.",
+    "rainy-day": lambda d: (
+        f"{_player(d)} keeps a card for a rainy day." if d["kept"]
+        else f"{_player(d)} keeps no card for the next round."
+    ),
+    "copy": lambda d: (
+        f"{_name(d['bandit'])}'s Brilliant Idea copies {_name(d['whose'])}'s "
+        f"{names.card(str(d['card']), owner=False)}."
+    ),
+    "capture": lambda d: (
+        f"The Marshal captures {_name(d['bandit'])}: into the cell of the prison car"
+        + (", and the Wanted Poster goes to the Marshal." if d["first"] else ".")
+    ),
+    "leave-cell": lambda d: (
+        f"{_name(d['bandit'])} gets out of the cell "
+        + ("onto the roof of the prison car." if d["to"] == "roof" else "into the corridor.")
+    ),
+    "free-prisoner": lambda d: (
+        f"{_name(d['bandit'])} frees {names.sidekick(d['sidekick'])}, a new trusty sidekick."
+    ),
+    "free-bandit": lambda d: f"{_name(d['bandit'])} frees {_name(d['freed'])} from the cell.",
+    "give": lambda d: (
+        f"{_name(d['bandit'])} gives {names.loot(d['loot'])} to {_name(d['to'])}."
+    ),
+    "marshal-shoot": lambda d: (
+        f"The Marshal shoots {_name(d['target'])}, who takes the Marshal's bullet card "
+        f"{d['number']} ({_gun(d['gun'])} gun): {names.penalty(d['penalty'])}."
+    ),
+    "prisoner-taken": lambda d: (
+        f"The Marshal takes {names.sidekick(d['sidekick'])} away from {_name(d['bandit'])}."
+    ),
+    "mailbag-taken": lambda d: f"The Marshal takes a mailbag from {_name(d['bandit'])}.",
+    "brawler": lambda d: (
+        f"{_name(d['bandit'])} wins the Marshal's {names.brawler(d['value'])} "
+        f"({_money(d['value'])})."
+    ),
+    "fall": lambda d: f"{_name(d['bandit'])} is knocked off the train!",
+    "penalty-ends": lambda d: (
+        f"The Marshal's bullet in front of {_name(d['bandit'])} is shuffled into that deck."
+    ),
+    "no-angry": lambda d: f"The Marshal does not {d['action']}.",
+    "no-reflex": lambda d: f"{_player(d)} plays no card.",
+    "safekeeping": lambda d: (
+        f"The loot inside {_car(d)} goes up to its roof ({_count(d['count'], 'token')})."
+    ),
+    "in-force": lambda d: (
+        f"{_end(names.event(d['name']))} Its rule holds for this round and the end of the game."
+        if d["name"] else "The train station's rule holds."
+    ),
     "game-over": _game_over,
 }
 
@@ -202,4 +304,5 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
 def describe(event: Event) -> str:
     """One sentence (or two) for an event."""
     render = _TEXT.get(event.kind)
-    return render(event.data) if render else f"Something happened ({event.kind})."
+    text = render(event.data) if render else f"Something happened ({event.kind})."
+    return text[:1].upper() + text[1:]

@@ -299,4 +299,5 @@ PRESETS: dict[str, dict[str, Any]] = {
     "accessible": {"edition": Edition.ACCESSIBLE},
     "accessible-two-player": {"edition": Edition.ACCESSIBLE, "players": 2, "two_bandits": True},
     "mei": {"mei": True},
+    "marshal-prisoners": {"marshal_prisoners": True, "players": 5},
 }

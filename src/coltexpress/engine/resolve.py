@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from . import ids, knowledge
 from .actions import Move, Punch, Rob
-from .content import JEWEL, PURSE, ROB, SHOOT, STRONGBOX
+from .content import JEWEL, MAILBAG, PURSE, ROB, SHOOT, STRONGBOX
 from .event import Event
 
 if TYPE_CHECKING:
@@ -140,6 +140,11 @@ def do_floor(g: Game, b: int, index: int) -> None:
 
 def shoot_targets(g: Game, b: int) -> list[int]:
     """Bandits this bandit could shoot now (Belle's power applied)."""
+    return _shield(g, line_of_fire(g, b))
+
+
+def line_of_fire(g: Game, b: int) -> list[int]:
+    """Everyone this bandit's Shoot could reach from where he stands, powers included."""
     pos = g.pos
     space = pos[b]
     car, roof = space >> 1, space & 1
@@ -162,7 +167,7 @@ def shoot_targets(g: Game, b: int) -> list[int]:
         targets = [t for t, p in enumerate(pos) if p == space - 2 or p == space + 2]
     if "through-floor" in powers:  # Tuco, rules 000
         targets += [t for t, p in enumerate(pos) if p == space ^ 1]
-    return _shield(g, targets)
+    return targets
 
 
 def _alone_for_django(g: Game, b: int) -> bool:
@@ -175,21 +180,42 @@ def _alone_for_django(g: Game, b: int) -> bool:
 
 
 def _shield(g: Game, targets: list[int]) -> list[int]:
-    """Belle cannot be chosen while another bandit could be."""
+    """Belle cannot be chosen while another bandit could be (Marshal & Prisoners: nor a
+    bandit in the cell or off the train; Belle's own power before her sidekick's)."""
+    if g.mp is not None:
+        mp = g.mp
+        targets = [t for t in targets if not mp.jailed[t] and not mp.fallen[t]]
     if len(targets) > 1:
         shielded = [t for t in targets if "shield" in g.powers[t]]
         if shielded and len(shielded) < len(targets):
             return [t for t in targets if "shield" not in g.powers[t]]
+        belle = [t for t in shielded if g.power[t] == "shield"]
+        if belle and len(belle) < len(targets):
+            return [t for t in targets if t not in belle]
     return targets
 
 
 def shoot_options(g: Game, b: int) -> list[int]:
+    if g.mp is not None and b == g.mp.marshal:
+        from .mp.rules import marshal_shot_options
+
+        return marshal_shot_options(g, b)
     if g.cylinder[b] == 0:
         return []
-    return [ids.SHOOT[g.char_idx[t]] for t in shoot_targets(g, b)]
+    out = [ids.SHOOT[g.char_idx[t]] for t in shoot_targets(g, b)]
+    if g.mp is not None:
+        from .mp.rules import knock_off_shots
+
+        out += knock_off_shots(g, b)
+    return out
 
 
-def do_shoot(g: Game, b: int, index: int) -> None:
+def do_shoot(g: Game, b: int, index: int) -> bool | None:
+    if g.mp is not None:
+        from .mp.rules import do_special_shot
+
+        if do_special_shot(g, b, index):
+            return None  # the Marshal's two guns, or Django's shot off the train
     target = g.char_idx.index(ids.SHOOT.index(index))
     g.cylinder[b] -= 1
     card = g.bullet_base[b] + g.cylinder[b]  # the top of the cylinder: 6, then 5, ...
@@ -209,6 +235,7 @@ def do_shoot(g: Game, b: int, index: int) -> None:
                 new = g.pos[target] + 2 * step
                 _emit(g, "knocked-back", None, bandit=g.chars[target], to=_where(g, new))
                 enter(g, target, new)
+    return None
 
 
 # ---------------------------------------------------------------------------- Rob
@@ -227,13 +254,13 @@ def rob_options(g: Game, b: int) -> list[int]:
                 out.append(ids.ROB_KIND[k])
         out += sorted(ids.ROB_TOKEN[t] for t in loot if kinds[t] == PURSE)
         return out
-    for k in (PURSE, JEWEL, STRONGBOX):
+    for k in (PURSE, JEWEL, STRONGBOX, MAILBAG):
         if any(kinds[t] == k for t in loot):
             out.append(ids.ROB_KIND[k])
     return out
 
 
-def do_rob(g: Game, b: int, index: int) -> None:
+def do_rob(g: Game, b: int, index: int) -> bool | None:
     from .flow import random_index
 
     loot = g.floor_loot[g.pos[b]]
@@ -243,15 +270,21 @@ def do_rob(g: Game, b: int, index: int) -> None:
     else:
         kind = ids.LOOT_INDEX[action.loot]
         matching = [t for t in loot if g.loot_kind[t] == kind]
-        # A purse is taken without looking: any of them, at random.
-        token = matching[random_index(g, len(matching))] if kind == PURSE else matching[0]
+        # A purse (or a mailbag) is taken without looking: any of them, at random.
+        unseen = kind in (PURSE, MAILBAG)
+        token = matching[random_index(g, len(matching))] if unseen else matching[0]
     loot.remove(token)
     g.held[b].append(token)
     g.loot_seen[token] |= 1 << g.seat_of[b]
     kind_name = ids.LOOT_NAMES[g.loot_kind[token]]
     _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
     _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
-          value=g.loot_value[token])
+          value=g.loot_value[token], loot=kind_name)
+    if g.mp is not None:
+        from .mp.rules import after_rob
+
+        return after_rob(g, b)  # one's own sidekick: a second loot token
+    return None
 
 
 # ---------------------------------------------------------------------------- Punch
@@ -267,17 +300,25 @@ def punch_options(g: Game, b: int) -> list[int]:
         dirs: tuple[int, ...] = (0, 1)  # rules 002, 2 players: a push off the train is cancelled
     else:
         dirs = tuple(d for d in (0, 1) if 0 <= car + _DELTA[d] <= g.last)
+    if g.mp is not None and space & 1:
+        from .mp.rules import deadly_fall
+
+        if deadly_fall(g):
+            dirs = (*dirs, 2)  # knocked off the roof of the train
     cheyenne = "pickpocket" in g.powers[b]
     kinds = g.loot_kind
     out = []
     for v in victims:
         row = ids.PUNCH[g.char_idx[v]]
         held = {kinds[t] for t in g.held[v]}
+        if g.mp is not None and v == g.mp.marshal:
+            held = set()  # the Marshal holds no loot: a Brawler card instead
         for loot in sorted(held) if held else [-1]:
             takes = (0, 1) if cheyenne and loot == PURSE else (0,)
             for d in dirs:
                 for take in takes:
-                    out.append(row[loot + 1][d][take])
+                    if row[loot + 1][d][take] >= 0:
+                        out.append(row[loot + 1][d][take])
     return out
 
 
@@ -306,6 +347,14 @@ def do_punch(g: Game, b: int, index: int) -> None:
             g.floor_loot[space].append(token)
         _emit(g, "drop", None, bandit=g.chars[target], loot=loot_name, token=token,
               taken_by=g.chars[b] if take else None)
+    if g.mp is not None:
+        from .mp.rules import knock_off, take_brawler
+
+        if target == g.mp.marshal:
+            take_brawler(g, b)
+        if action.direction == "off":
+            knock_off(g, target)
+            return
     d = ids.DIR_INDEX[action.direction]
     new_car = (space >> 1) + _DELTA[d]
     if 0 <= new_car <= g.last:

@@ -19,8 +19,17 @@ if TYPE_CHECKING:
 PICKPOCKET = 11
 
 
+def _bandits(g: Game) -> list[int]:
+    """The figures an event acts on: with Marshal & Prisoners, the bandits still on the
+    train (the Marshal player's figure is no bandit)."""
+    if g.mp is None:
+        return list(range(g.n_bandits))
+    mp = g.mp
+    return [b for b in range(g.n_bandits) if b != mp.marshal and not mp.fallen[b]]
+
+
 def _on_roof(g: Game) -> list[int]:
-    return [b for b, p in enumerate(g.pos) if p & 1]
+    return [b for b in _bandits(g) if g.pos[b] & 1]
 
 
 def angry_marshal(g: Game) -> bool:
@@ -62,7 +71,7 @@ def take_it_all(g: Game) -> bool:
 
 def passengers_rebellion(g: Game) -> bool:
     """Every bandit inside a car takes a neutral bullet."""
-    inside = [b for b, p in enumerate(g.pos) if not p & 1]
+    inside = [b for b in _bandits(g) if not g.pos[b] & 1]
     give_neutral(g, inside, reason="passengers-rebellion")
     return False
 
@@ -84,11 +93,19 @@ def marshals_revenge(g: Game) -> bool:
 def pickpocketing(g: Game) -> bool:
     """Each bandit alone in his space may take a purse there (one decision each)."""
     g.queue = []
+    takers = _bandits(g)
+    present = takers
+    if g.mp is not None:  # the cell is no space of the train; the Marshal's figure is one
+        marshal, jailed = g.mp.marshal, g.mp.jailed
+        takers = [b for b in takers if not jailed[b]]
+        present = takers + [marshal] * (g.pos[marshal] >= 0)
     for i in range(g.n_players):
         seat = (g.first + i) % g.n_players
         for b in g.bandits_of[seat]:
+            if b not in takers:
+                continue  # Marshal & Prisoners: the Marshal, a bandit off the train or jailed
             space = g.pos[b]
-            alone = all(p != space for t, p in enumerate(g.pos) if t != b)
+            alone = all(g.pos[t] != space for t in present if t != b)
             if alone and any(g.loot_kind[t] == PURSE for t in g.floor_loot[space]):
                 g.queue.append(b)
     return _next_pickpocket(g)
@@ -135,8 +152,8 @@ def pickpocket_step(g: Game, index: int) -> None:
 def hostage_conductor(g: Game) -> bool:
     """Bandits in or on the locomotive take a $250 purse from outside the game."""
     value = content().conductor_ransom
-    for b, p in enumerate(g.pos):
-        if p >> 1 == 0:
+    for b in _bandits(g):
+        if g.pos[b] >> 1 == 0:
             g.loot_kind = (*g.loot_kind, PURSE)
             g.loot_value = (*g.loot_value, value)
             g.loot_public = (*g.loot_public, True)
@@ -160,4 +177,9 @@ EVENTS: dict[str, Callable[[Game], bool]] = {
 
 
 def run_event(g: Game, name: str) -> bool:
+    if g.mp is not None:
+        from .mp.events import EVENTS as MP_EVENTS
+
+        if name in MP_EVENTS:
+            return MP_EVENTS[name](g)
     return EVENTS[name](g)

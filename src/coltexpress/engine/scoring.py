@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 def score(g: Game) -> dict[str, Any]:
     """Per seat: loot, bullets shot, Gunslinger bonus, total, bullet cards received; and
     the winning seats (richest; then fewest bullet cards received; then shared)."""
+    if g.mp is not None:
+        from .mp.scoring import score as mp_score
+
+        return mp_score(g)
     data = content()
     seats = range(g.n_players)
     loot = [sum(g.loot_value[t] for b in g.bandits_of[s] for t in g.held[b]) for s in seats]

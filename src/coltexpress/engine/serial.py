@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import ACTIONS
-from .content import content
+from .content import round_specs
 from .errors import ColtError, OptionsError, RecordError
 from .options import Options
 
@@ -53,6 +53,8 @@ def state_to_json(g: Game) -> dict[str, Any]:
             for segments in g.deck_known
         ],
     }
+    if g.mp is not None:
+        data["mp"] = g.mp.to_json()
     for name in _INT_FIELDS + _BOOL_FIELDS:
         data[name] = getattr(g, name)
     for name in _INT_TUPLES + _INT_LISTS:
@@ -99,7 +101,7 @@ def state_from_json(data: Any) -> Game:
     g = Game.__new__(Game)
     try:
         g.options = Options.from_dict(data["options"])
-        g.round_specs = content().round_cards + content().stations
+        g.round_specs = round_specs(marshal_prisoners=g.options.marshal_prisoners)
         for name in _INT_FIELDS:
             value = data[name]
             if not isinstance(value, int) or isinstance(value, bool):
@@ -131,6 +133,10 @@ def state_from_json(data: Any) -> Game:
         g.quiet = False
         g.frames = None
         g.mp = None
+        if g.options.marshal_prisoners:
+            from .mp.state import MPState
+
+            g.mp = MPState.from_json(data["mp"], g.n_bandits)
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
     except OptionsError as exc:
@@ -149,7 +155,7 @@ def state_from_json(data: Any) -> Game:
         raise RecordError(f"state field 'cur' out of range: {g.cur}")
     ranges = {  # fields the flow loops or indexes on: out of range, they hang or crash it
         "n_players": (g.n_players, g.options.players, g.options.players),
-        "n_bandits": (g.n_bandits, g.options.bandit_count, g.options.bandit_count),
+        "n_bandits": (g.n_bandits, g.options.figure_count, g.options.figure_count),
         "first": (g.first, 0, g.n_players - 1),
         "round_no": (g.round_no, 0, 5),
         "round_card": (g.round_card, -1, len(g.round_specs) - 1),
@@ -175,8 +181,10 @@ def state_from_json(data: Any) -> Game:
 def _check_shape(g: Game) -> None:
     """Table lengths and codes that the flow indexes without looking (a loaded state can
     hold anything): a bad one is a RecordError here rather than a crash later."""
+    from .actions import MARSHAL_FIGURE
     from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS, PURSE
     from .game import COVER, KEEP, OVER, PICK, PICKPOCKET, PLACE, PLAY
+    from .ids import FIGURES
 
     nb, np_ = g.n_bandits, g.n_players
     sizes = {
@@ -199,9 +207,12 @@ def _check_shape(g: Game) -> None:
         if len(table) != size:
             raise RecordError(f"state field {name!r} has {len(table)} entries, not {size}")
     bad = None
-    if len(set(g.chars)) != nb or any(c not in CHARACTERS for c in g.chars):
+    figures = ((MARSHAL_FIGURE,) if g.options.marshal_prisoners else ()) + CHARACTERS
+    if len(set(g.chars)) != nb or any(c not in figures for c in g.chars) or (
+        g.options.marshal_prisoners and g.chars[0] != MARSHAL_FIGURE
+    ):
         bad = "chars"
-    elif g.char_idx != tuple(CHARACTERS.index(c) for c in g.chars):
+    elif g.char_idx != tuple(FIGURES.index(c) for c in g.chars):
         bad = "char_idx"
     elif g.seat_of != tuple(b // (nb // np_) for b in range(nb)) or g.bandits_of != tuple(
         tuple(b for b in range(nb) if g.seat_of[b] == s) for s in range(np_)
@@ -245,6 +256,10 @@ def _check_shape(g: Game) -> None:
         ok = g.cur == -1 and g.expert and bool(g.hand[g.actor])
     elif phase == PICKPOCKET:
         ok = g.cur >= 0 and g.seat_of[g.cur] == g.actor
+    elif g.mp is not None:
+        from .mp.state import phase_ok
+
+        ok = phase_ok(g)
     else:  # resolving the card on top of the resolved part of the pile
         ok = (
             0 <= g.resolve_i < len(g.pile)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import flow
-from .content import BULLET, JEWEL, PURSE, STRONGBOX, content
+from .actions import MARSHAL_FIGURE
+from .content import BULLET, JEWEL, MAILBAG, PURSE, STRONGBOX, content, round_specs
 from .ids import CHAR_INDEX
+from .mp.content import mp_content
+from .mp.setup import PRISON_CAR, mp_deck, new_state, place_mp
 from .options import TWO_BANDIT_ASIDE, Edition, Options, RoundDeck
 from .rng import below, seed_state
 
@@ -43,8 +46,9 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     rng = _Rng(g)
     players = options.players
     per = options.bandits_per_player
+    mp = options.marshal_prisoners  # Marshal & Prisoners: seat 0 plays the Marshal's figure
     g.n_players = players
-    g.n_bandits = nb = players * per
+    g.n_bandits = nb = options.figure_count
     g.expert = options.expert_cards
     g.accessible = options.edition is Edition.ACCESSIBLE
     g.cover_rule = options.two_bandits and not options.accessible_two_player
@@ -52,10 +56,12 @@ def set_up(g: Game, options: Options, seed: int) -> None:
 
     # Characters, seat by seat (two per seat with 2 bandits per player).
     chars = list(options.characters) if options.characters else _draw_characters(options, rng)
+    if mp:
+        chars = [MARSHAL_FIGURE, *chars]
     g.chars = tuple(chars)
     g.char_idx = tuple(CHAR_INDEX[c] for c in chars)
     powers = data.powers[options.edition.value]
-    g.power = tuple(powers[c] if options.powers else None for c in chars)
+    g.power = tuple(powers.get(c) if options.powers else None for c in chars)
     g.seat_of = tuple(b // per for b in range(nb))
     g.bandits_of = tuple(tuple(range(s * per, s * per + per)) for s in range(players))
     g.who = tuple((1 + g.char_idx[b]) if options.two_bandits else 0 for b in range(nb))
@@ -63,10 +69,13 @@ def set_up(g: Game, options: Options, seed: int) -> None:
 
     # The train: cars 1..last behind the locomotive (car 0); the caboose is the last.
     n_cars = options.car_count
+    n_drawn = n_cars - mp  # Marshal & Prisoners: the prison car is the caboose
     if options.cars is not None:
         train = list(options.cars)
     else:
-        train = [int(c) for c in rng.sample(list(range(len(data.cars))), n_cars)]
+        train = [int(c) for c in rng.sample(list(range(len(data.cars))), n_drawn)]
+    if mp:
+        train.append(PRISON_CAR)
     g.train = tuple(train)
     g.last = n_cars
     spaces = 2 * (n_cars + 1)
@@ -84,13 +93,16 @@ def set_up(g: Game, options: Options, seed: int) -> None:
         return len(kinds) - 1
 
     # Mei's start purse is the one Marshal & Prisoners adds for her (D-seven-bandits).
+    # The Marshal player starts with no purse.
     g.held = [
-        [token(PURSE, data.mei_start_purse if name == "mei" else data.start_purse, True)]
+        []
+        if name == MARSHAL_FIGURE
+        else [token(PURSE, data.mei_start_purse if name == "mei" else data.start_purse, True)]
         for name in chars
     ]
     pool = list(data.purse_values)
     for name in chars:
-        if name != "mei":
+        if name not in ("mei", MARSHAL_FIGURE):
             pool.remove(data.start_purse)
     order = list(range(len(pool)))
     rng.shuffle(order)
@@ -98,6 +110,8 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.floor_loot = [[] for _ in range(spaces)]
     jewels_left = data.jewel_count
     for c, table_index in enumerate(train, start=1):
+        if table_index == PRISON_CAR:
+            continue  # nothing on the prison car's floor (D-mp-card-faces)
         spec = data.cars[table_index]
         for _ in range(spec.purses):
             g.floor_loot[2 * c].append(token(PURSE, pool.pop(), False))
@@ -106,7 +120,14 @@ def set_up(g: Game, options: Options, seed: int) -> None:
             jewels_left -= 1
     g.box = [token(PURSE, v, False) for v in pool]
     g.box += [token(JEWEL, data.jewel_value, True) for _ in range(jewels_left)]
-    g.floor_loot[0].append(token(STRONGBOX, data.strongbox_value, True))
+    if mp:
+        # Two mailbags with the same back instead of the strongbox, in random order.
+        bags = list(mp_content().mailbags)
+        rng.shuffle(bags)
+        g.floor_loot[0] += [token(MAILBAG, v, False) for v in bags]
+        g.box.append(token(STRONGBOX, data.strongbox_value, True))
+    else:
+        g.floor_loot[0].append(token(STRONGBOX, data.strongbox_value, True))
     g.reserve = [
         token(STRONGBOX, data.strongbox_value, True) for _ in range(data.strongbox_count - 1)
     ]
@@ -114,7 +135,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.loot_value = tuple(values)
     g.loot_public = tuple(public)
     g.loot_seen = [0] * len(kinds)
-    g.marshal = 0
+    g.marshal = -1 if mp else 0  # the Marshal's car; with a Marshal player, his figure
 
     # Cards. Each bandit's action cards (2 bandits per player: one of each kind per bandit,
     # one Marshal card set aside), each bandit's cylinder, the neutral bullets.
@@ -124,7 +145,9 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     for s in range(players):
         team = g.bandits_of[s]
         for b in team:
-            if per == 1:
+            if mp:
+                cards = mp_deck(chars[b])
+            elif per == 1:
                 cards = [k for k, n in data.action_deck for _ in range(n)]
             else:
                 cards = [k for k, _n in data.action_deck if b == team[0] or k != 5]
@@ -135,7 +158,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     bullet_base = []
     for b in range(nb):
         bullet_base.append(len(card_kind))
-        for _ in range(data.cylinder):
+        for _ in range(data.cylinder * (2 if chars[b] == MARSHAL_FIGURE else 1)):
             card_kind.append(BULLET)
             card_bandit.append(b)
     g.neutral_base = len(card_kind)
@@ -145,7 +168,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.card_kind = tuple(card_kind)
     g.card_bandit = tuple(card_bandit)
     g.bullet_base = tuple(bullet_base)
-    g.cylinder = [data.cylinder] * nb
+    g.cylinder = [data.cylinder * (2 if c == MARSHAL_FIGURE else 1) for c in chars]
     g.neutral = data.neutral_bullets
     g.neutral_gone = False
     g.received = [0] * nb
@@ -164,20 +187,23 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.pile_down = []
 
     # Round deck: top of the deck is the end of the list.
-    g.round_specs = data.round_cards + data.stations
-    n_round = len(data.round_cards)
+    g.round_specs = round_specs(marshal_prisoners=mp)
+    rounds = round_pool(g, station=False)
     if options.deck is RoundDeck.FIRST_GAME:
-        deck = [int(i) for i in rng.sample(list(range(n_round)), 5)]
+        deck = [int(i) for i in rng.sample(rounds, 5)]
     else:
-        station = n_round + rng.below(len(data.stations))
-        deck = [station, *(int(i) for i in rng.sample(list(range(n_round)), 4))]
+        stations = round_pool(g, station=True)
+        station = stations[rng.below(len(stations))]
+        deck = [station, *(int(i) for i in rng.sample(rounds, 4))]
     g.round_deck = deck
     g.round_log = ()
 
     # First player at random; bandits placed (or, with 2 per player, placed in secret).
-    g.first = rng.below(players)
+    g.first = 0 if mp else rng.below(players)  # the Marshal is the first First Player
     g.pos = [-1] * nb
-    if per == 1:
+    if mp:
+        place_mp(g)
+    elif per == 1:
         for i in range(players):
             seat = (g.first + i) % players
             car = n_cars if i % 2 == 0 else n_cars - 1
@@ -198,15 +224,25 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.events = []
     g.quiet = False
     g.frames = None
-    g.mp = None
+    g.mp = new_state(g, rng.below) if mp else None
     flow.start(g)
+
+
+def round_pool(g: Game, *, station: bool) -> list[int]:
+    """Indices of the round cards (or stations) the round deck is drawn from: all of the
+    game's, or the ones chosen by name (the optional rule for choosing event cards)."""
+    chosen = g.options.station_pool if station else g.options.round_pool
+    return [
+        i for i, spec in enumerate(g.round_specs)
+        if spec.station == station and (chosen is None or spec.name in chosen)
+    ]
 
 
 def _draw_characters(options: Options, rng: _Rng) -> list[str]:
     pool = list(options.character_pool())
     players = options.players
     if not options.two_bandits:
-        return [str(c) for c in rng.sample(pool, players)]
+        return [str(c) for c in rng.sample(pool, options.bandit_count)]
     if options.accessible_two_player:
         return [str(c) for c in rng.sample(pool, 2 * players)]
     # Rules 000: Ghost, Doc and Belle set aside; one of the others dealt to each player at

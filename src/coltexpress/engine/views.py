@@ -61,7 +61,7 @@ def card_order(g: Game, card: int) -> tuple[int, int, int]:
 def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
     """The view of ``seat``; ``frame``: a moment inside a move (Game.apply_frames), with no
     pending decision (``decision`` is ``watch``) and only the cards already resolved shown."""
-    from .game import KEEP, OVER, PICKPOCKET, PLACE, RESOLVE_FIRST
+    from .game import KEEP, OVER, PLACE, RESOLVING
 
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
@@ -97,7 +97,7 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
         )
     pile = []
     # Cards before the one resolving are done; the one resolving was revealed too.
-    resolving = RESOLVE_FIRST <= g.phase < PICKPOCKET and not frame
+    resolving = g.phase in RESOLVING and not frame
     revealed = g.resolve_i + int(resolving) if resolving or frame else 0
     for i, card in enumerate(g.pile):
         b = g.card_bandit[card]
@@ -119,6 +119,7 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
                 "seat": s,
                 "bandits": [g.chars[b] for b in g.bandits_of[s]],
                 "hand_size": len(g.hand[s]) + len(g.kept[s]) + len(g.dropped[s]),
+                "kept_size": None if g.expert else len(g.kept[s]),  # a rainy day's card
                 "keep_left": len(g.hand[s]) if g.phase == KEEP else None,
                 "deck_size": len(g.deck[s]),
                 "discard": [g.card_name(c) for c in g.discard[s]],
@@ -151,7 +152,7 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
         "actor": None if watching else pend.seat,
         "actor_bandit": None if watching else pend.bandit,
         "cars": g.last,
-        "marshal": g.marshal,
+        "marshal": None if g.mp is not None else g.marshal,
         "neutral_bullets": 0 if g.neutral_gone else g.neutral,
         "spaces": spaces,
         "bandits": bandits,
@@ -159,6 +160,10 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
         "pile": pile,
         "resolving": g.resolve_i if resolving else None,
     }
+    if g.mp is not None:
+        from .mp.views import mp_view
+
+        view["mp"] = mp_view(g, seat, lambda t: _token(g, t, known))
     if seat is not None:
         for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat]),
                            ("discarding", g.dropped[seat])):

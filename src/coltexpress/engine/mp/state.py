@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..content import TurnType
     from ..game import Game
 
 __all__ = ["MPState"]
@@ -108,6 +109,9 @@ class MPState:
         return o
 
     def to_json(self) -> dict[str, Any]:
+        return self.clone()._fields()
+
+    def _fields(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in MPState.__slots__}
 
     @classmethod
@@ -144,6 +148,41 @@ class MPState:
 
     # -- hooks of the base flow (the rules are in rules.py) -----------------------------
 
+    def play_ids(self, g: Game, seat: int, out: list[int]) -> list[int]:
+        from .rules import play_ids
+
+        return play_ids(g, seat, out)
+
+    def draw_idea(self, g: Game, seat: int) -> None:
+        from .rules import draw_idea
+
+        draw_idea(g, seat)
+
+    def after_play(self, g: Game, seat: int, card: int, turn: TurnType) -> bool:
+        from .rules import after_play
+
+        return after_play(g, seat, card, turn)
+
+    def rainy_day(self, g: Game) -> bool:
+        from .rules import rainy_day
+
+        return rainy_day(g)
+
+    def keeps_hands(self, g: Game) -> bool:
+        from .rules import keeps_hands
+
+        return keeps_hands(g)
+
+    def before_deal(self, g: Game) -> None:
+        from .rules import before_deal
+
+        before_deal(g)
+
+    def round_start(self, g: Game) -> None:
+        from .rules import round_start
+
+        round_start(g)
+
     def resolving_kind(self, g: Game, card: int, bandit: int) -> tuple[int, str | None]:
         from .rules import resolving_kind
 
@@ -154,6 +193,16 @@ class MPState:
 
         return pile_done(g)
 
+    def round_over(self, g: Game) -> None:
+        from .rules import round_over
+
+        round_over(g)
+
+    def end_game(self, g: Game) -> None:
+        from .rules import end_game
+
+        end_game(g)
+
     def legal_ids(self, g: Game) -> list[int]:
         from .rules import legal_ids
 
@@ -163,6 +212,33 @@ class MPState:
         from .rules import apply_id
 
         apply_id(g, index)
+
+
+def phase_ok(g: Game) -> bool:
+    """Whether a loaded game's pending decision is one the expansion's flow can ask (the
+    base decisions of the Schemin' phase and events are checked by the base)."""
+    from ..game import EVENT_MOVE, EVENT_SHOOT, EXTRA, GIVE, RAINY, REFLEX
+
+    mp = g.mp
+    assert mp is not None
+    phase, seat = g.phase, g.seat_of[mp.marshal]
+    if g.round_card < 0:
+        return False
+    if phase == EXTRA:
+        return g.cur == -1 and g.actor == seat and g.step < len(g.schedule)
+    if phase == RAINY:
+        return g.cur == -1 and not g.expert and g.step == len(g.schedule)
+    if phase == REFLEX:
+        return g.cur == -1 and bool(g.hand[g.actor])
+    if phase in (EVENT_SHOOT, EVENT_MOVE):
+        return g.cur == mp.marshal and g.actor == seat
+    # Resolving a card of the pile (GIVE: the rescuer's card; the freed bandit answers).
+    if not (0 <= g.resolve_i < len(g.pile) and 0 <= g.cur < g.n_bandits):
+        return False
+    owner = g.card_bandit[g.pile[g.resolve_i]] if 0 <= g.pile[g.resolve_i] < len(
+        g.card_bandit) else -2
+    expected = mp.helper if phase == GIVE else g.cur
+    return owner == expected and g.seat_of[g.cur] == g.actor
 
 
 def _is_int(value: Any) -> bool:
