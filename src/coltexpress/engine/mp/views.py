@@ -24,6 +24,7 @@ def mp_view(g: Game, seat: int | None, token: Any) -> dict[str, Any]:
     mine = seat == g.seat_of[m] or over
     view: dict[str, Any] = {
         "marshal_seat": g.seat_of[m],
+        "prison_car": g.last,  # the caboose; the cell is inside it
         "in_cell": [g.chars[b] for b in bandits if mp.jailed[b]],
         "off_train": [g.chars[b] for b in range(g.n_bandits) if mp.fallen[b]],
         "prisoners_waiting": [sidekick_of(p) for p in mp.prisoners_left],
