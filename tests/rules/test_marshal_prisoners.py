@@ -428,7 +428,7 @@ def test_brilliant_idea_copies_the_last_bandit_card() -> None:
     mp.brilliant-idea.last-played-means-resolution-order: the rulebook's example - Tuco
     plays his Brilliant Idea just after the Marshal's card; the last bandit's card before
     it, in the order the pile resolves, is Ghost's Punch: Tuco punches. Another Brilliant
-    Idea in between is skipped too."""
+    Idea in between is skipped too (D-mp-copy)."""
     g = at_round(mp_game(characters=("ghost", "tuco", "belle", "doc")))
     put(g, marshal=(0, False), ghost=(2, False), tuco=(3, False), belle=(3, False),
         doc=(4, False))
@@ -762,3 +762,555 @@ def test_instant_penalties() -> None:
     _marshal_hits(g, 0, b, 0)
     assert (list(g.held[b]), mp(g).prisoner[b], list(mp(g).front[b])) == before
     assert mp(g).guns[0] == 0
+
+
+# ---------------------------------------------------------------------------- goals
+
+
+def test_one_goal_each_round_seen_by_the_marshal_alone() -> None:
+    """mp.goals.one-goal-revealed-each-round, mp.goals.marshal-sees-only-current-goals,
+    mp.goals.summary-revealed-after-hands-before-round-card: at the start of each round,
+    after the hands are dealt and before the round card, the Marshal turns his next goal
+    over; he sees his current goals, nobody sees the upcoming ones (not even he)."""
+    g = mp_game(seed=3)
+    kinds = [e.kind for e in g.events]
+    assert kinds.index("hand") < kinds.index("goal") < kinds.index("round")
+    state = mp(g)
+    for round_no in range(5):
+        assert len(state.current) == round_no + 1 and len(state.upcoming) == 4 - round_no
+        mine, theirs = g.view(0)["mp"], g.view(1)["mp"]
+        assert mine["my_goals"] == [_goal_slug(g, x) for x in state.current]
+        assert "my_goals" not in theirs and "goals_unseen" not in mine
+        assert theirs["goals_current"] == len(state.current)
+        while g.round_no == round_no and not g.is_over:
+            g.apply(legal(g)[0])
+    assert "goals_unseen" in g.view(1)["mp"]
+
+
+def _goal_slug(g: Game, goal: int) -> str:
+    from coltexpress.engine.mp.rules import goal_text
+
+    return goal_text(g, goal)
+
+
+def test_special_targets() -> None:
+    """mp.goal.only-a-flesh-wound, mp.goal.dodge-bullets, mp.goal.golden-bullet-award,
+    mp.goal.the-mail-must-go-through, mp.goal.throw-away-the-key, mp.goal.full-of-lead,
+    mp.goal.arch-enemy: each Special Target, done and not done."""
+    g = mp_game()
+    code = SPECIAL_TARGETS.index
+    state = mp(g)
+    assert goal_done(g, code("only-a-flesh-wound"))
+    state.brawlers = []
+    assert not goal_done(g, code("only-a-flesh-wound"))
+    belle = g.bullet_base[bandit(g, "belle")]
+    g.deck[0] += [belle, belle + 1]
+    assert goal_done(g, code("dodge-bullets"))
+    g.deck[0].append(belle + 2)
+    assert not goal_done(g, code("dodge-bullets"))
+    assert not goal_done(g, code("golden-bullet-award"))
+    for _ in range(6):
+        fire(g, 1, "doc")
+    assert goal_done(g, code("golden-bullet-award"))
+    assert not goal_done(g, code("the-mail-must-go-through"))
+    state.taken_mailbags.append(g.floor_loot[0].pop())
+    assert goal_done(g, code("the-mail-must-go-through"))
+    state.taken_prisoners = [state.prisoners_left.pop()]
+    assert not goal_done(g, code("throw-away-the-key"))
+    state.taken_prisoners.append(state.prisoners_left.pop())
+    assert goal_done(g, code("throw-away-the-key"))
+    # six of the Marshal's bullets in Doc's deck: Arch Enemy, not yet Full of Lead
+    assert goal_done(g, code("arch-enemy")) and not goal_done(g, code("full-of-lead"))
+    for name in ("belle", "cheyenne", "django"):
+        fire(g, 0, name)
+    assert goal_done(g, code("full-of-lead"))
+
+
+def test_arrest_warrants() -> None:
+    """mp.goal.arrest-warrant-captured, mp.goal.arrest-warrant-one-capture-is-enough: a
+    warrant is done if that bandit's poster is the Marshal's, even after an escape."""
+    g = mp_game()
+    warrant = WARRANT + g.char_idx[bandit(g, "doc")]
+    assert not goal_done(g, warrant)
+    jail(g, "doc")
+    mp(g).jailed[bandit(g, "doc")] = False
+    assert goal_done(g, warrant)
+
+
+def test_four_goals_of_five_win() -> None:
+    """mp.object.marshal-wins-with-four-of-five-goals, mp.goals.four-completed-at-end-of-game,
+    mp.end.marshal-wins-with-four-goals, mp.object.richest-bandit-wins-only-if-marshal-fails,
+    mp.end.otherwise-richest-bandit-wins: 4 goals of 5 done at the end, the Marshal wins
+    whatever the bandits hold; with 3 the richest bandit wins."""
+    g = mp_game()
+    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
+          "golden-bullet-award")
+    jail(g, "doc")
+    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+    clear_loot(g)
+    give_loot(g, "belle", "strongbox", 1000)
+    result = finish(g.clone())
+    assert result["goals_done"] == 4 and result["marshal_wins"] and result["winners"] == [0]
+    mp(g).brawlers = []  # only 3 goals now
+    result = finish(g)
+    assert result["goals_done"] == 3 and not result["marshal_wins"]
+    assert result["winners"] == [seat(g, "belle")]
+
+
+def test_end_of_game_prisoners_and_mailbags_go_to_the_marshal() -> None:
+    """mp.end.unfreed-prisoners-go-to-marshal, mp.end.mailbags-left-on-train-go-to-marshal:
+    at the end the prisoners still behind the prison car and the mailbags on the train
+    (not held) go to the Marshal's Achievement zone."""
+    g = mp_game()
+    bag = g.floor_loot[0].pop()
+    g.held[bandit(g, "belle")].append(bag)
+    waiting = list(mp(g).prisoners_left)
+    finish(g)
+    assert mp(g).taken_prisoners == waiting and mp(g).prisoners_left == []
+    assert len(mp(g).taken_mailbags) == 1 and bag in g.held[bandit(g, "belle")]
+    assert not any(g.loot_kind[t] == MAILBAG for ts in g.floor_loot for t in ts)
+
+
+def test_seven_ways_to_wealth() -> None:
+    """mp.scoring.loot-includes-mailbags, mp.scoring.gunslinger-prize,
+    mp.scoring.wanted-poster-500-if-never-captured, mp.scoring.prisoner-200,
+    mp.scoring.brawler-prizes, mp.prisoners.end-game-200-for-prisoner: loot (a mailbag
+    too), the Gunslinger's $1000 among bandits, $500 for a poster never taken, $200 for a
+    prisoner held, the Brawler prizes. The Marshal's shots win no Gunslinger prize
+    (D-mp-gunslinger)."""
+    g = mp_game()
+    clear_loot(g)
+    bag = g.floor_loot[0][0] if g.floor_loot[0] else None
+    assert bag is None
+    token = give_loot(g, "belle", "mailbag", 1200)
+    b, c, d = bandit(g, "belle"), bandit(g, "cheyenne"), bandit(g, "doc")
+    g.cylinder[c] -= 1  # Cheyenne shot once: the Gunslinger
+    for _ in range(3):
+        fire(g, 0, "django")  # the Marshal shot more, but is no bandit
+    g.received[d] += 1
+    g.deck[seat(g, "doc")].append(g.bullet_base[c] + 5)
+    jail(g, "doc")
+    mp(g).prisoner[b] = 0
+    mp(g).brawler_won[b] = [800]
+    mp(g).brawlers = [500, 300]
+    result = finish(g)
+    sb, sc, sd = seat(g, "belle"), seat(g, "cheyenne"), seat(g, "doc")
+    assert g.loot_kind[token] == MAILBAG and result["loot"][sb] == 1200
+    assert result["gunslingers"] == [sc]
+    assert result["posters"][sb] == 500 and result["posters"][sd] == 0
+    assert result["prisoners"][sb] == 200 and result["brawlers"][sb] == 800
+    assert result["totals"][sb] == 1200 + 500 + 200 + 800
+    assert result["totals"][sc] == 1000 + 500 and result["totals"][0] == 0
+    assert result["shots"][0] == 0
+
+
+def test_station_money_counts() -> None:
+    """mp.scoring.train-station-effects: a station's money (Hostage Conductor's ransom)
+    counts toward a bandit's wealth; the Marshal in the locomotive takes none."""
+    g = at_round(mp_game(), "hostage-conductor")
+    clear_loot(g)
+    put(g, marshal=(0, False), belle=(0, True))
+    stealin(g, [("doc", "move")])
+    while g.round_no == 0:
+        g.apply(legal(g)[0])
+    assert g.held[0] == [] and [g.loot_value[t] for t in g.held[bandit(g, "belle")]] == [250]
+    assert finish(g)["loot"][seat(g, "belle")] == 250
+
+
+# ---------------------------------------------------------------------------- rounds
+
+
+def test_round_effects_for_bandits_skip_the_marshal() -> None:
+    """mp.round-cards.bandit-only-effects-skip-marshal: Swivel Arm sweeps the bandits on
+    the roofs, not the Marshal; Braking too."""
+    g = at_round(mp_game(), "swivel-arm")
+    put(g, marshal=(1, True), belle=(2, True))
+    stealin(g, [("doc", "move")])
+    while g.round_no == 0:
+        g.apply(legal(g)[0])
+    assert where(g, "marshal") == (1, True) and where(g, "belle") == (g.last, True)
+
+
+def test_neutral_bullets_still_serve_events() -> None:
+    """mp.marshal.neutral-bullets-still-used-by-events: Passengers' Rebellion still hands
+    out neutral bullets, to the bandits inside (not to the Marshal)."""
+    g = at_round(mp_game(), "passengers-rebellion")
+    put(g, marshal=(1, False), belle=(2, False), cheyenne=(2, True), django=(3, False),
+        doc=(4, False))
+    stealin(g, [("cheyenne", "floor")])
+    while g.round_no == 0:
+        g.apply(legal(g)[0])
+    neutral = [bandit(g, n) for n in ("belle", "django", "doc")]
+    assert all(g.received[b] == 1 for b in neutral)
+    assert g.received[0] == 0 and g.received[bandit(g, "cheyenne")] == 1  # down inside
+
+
+def test_jarring_turns_forbid_shoot_and_punch() -> None:
+    """mp.turn.jarring-no-shoot-or-punch, mp.turn.summary-jarring-this-round: on a
+    jarring turn no Shoot or Punch card may be played (the rulebook's special turn; the
+    summary's "this round" is read as the jarring turns: D-mp-jarring)."""
+    g = at_round(mp_game(), "no-event-jarring")
+    set_hand(g, 0, ["shoot", "move", "capture"])
+    assert flow.current_turn_type(g).value == "J"
+    assert "play shoot" not in legal(g) and "play move" in legal(g)
+    g.apply("play move")
+    set_hand(g, 1, ["shoot", "punch", "rob", "idea"])
+    assert sorted(legal(g)) == ["draw", "play idea", "play rob"]
+    g.apply("play rob")
+    g.step = next(i for i, (t, s) in enumerate(g.schedule) if t == 1 and s == 1)
+    g.actor, g.legal = 1, None
+    assert flow.current_turn_type(g).value == "S" and "play punch" in legal(g)
+
+
+def test_jarring_brilliant_idea_may_copy_shoot() -> None:
+    """mp.turn.jarring-brilliant-idea-may-copy-shoot-or-punch: a Brilliant Idea played on
+    a jarring turn still copies a Shoot or Punch played before."""
+    g = at_round(mp_game())
+    put(g, marshal=(0, False), cheyenne=(2, False), belle=(2, False), doc=(3, False))
+    stealin(g, [("cheyenne", "punch"), ("doc", "idea")])
+    while g.pending.bandit == "cheyenne":
+        g.apply(legal(g)[0])
+    copies = [e.data["card"] for e in g.events if e.kind == "copy"]
+    assert copies == ["punch"]
+
+
+def test_rainy_day_keeps_one_card_for_the_next_hand() -> None:
+    """mp.round-bonus.rainy-day-keep-one-card,
+    mp.round-bonus.rainy-day-kept-card-counts-toward-next-hand,
+    mp.round-bonus.rainy-day-example-draw-five-plus-kept: at the end of a Rainy Day
+    round's Schemin' phase each player may keep one card; it does not go back to the deck,
+    and the next hand is 5 drawn cards plus it."""
+    g = at_round(mp_game(), "no-event-rainy")
+    while g.pending.decision in ("play", "extra"):
+        g.apply("draw" if "draw" in legal(g) else legal(g)[0])
+    assert g.pending.decision == "rainy-day" and g.actor == g.first
+    s = g.actor
+    kept_action = next(a for a in legal(g) if a != "pass")
+    g.apply(kept_action)
+    card = g.kept[s][0]
+    assert g.view(2)["players"][s]["kept_size"] == 1
+    while g.pending.decision == "rainy-day":
+        g.apply("pass")
+    while g.round_no == 0:
+        g.apply(legal(g)[0])
+    assert card in g.hand[s] and len(g.hand[s]) == 6 and g.kept[s] == []
+
+
+def test_rainy_day_not_with_the_expert_variant() -> None:
+    """mp.round-bonus.rainy-day-not-with-expert-variant: with the Expert Variant the
+    players keep cards as that variant says; no rainy-day card."""
+    g = at_round(mp_game(expert=True), "no-event-rainy")
+    while g.pending.decision in ("play", "extra"):
+        g.apply("draw" if "draw" in legal(g) else legal(g)[0])
+    assert g.pending.decision == "keep"
+
+
+def _end_round(g: Game) -> list:
+    events = []
+    while g.round_no == 0 and not g.is_over:
+        events += g.apply(legal(g)[0])
+    return events
+
+
+def test_safekeeping() -> None:
+    """mp.event.safekeeping: all the loot inside the Marshal's car goes up to its roof,
+    whether he is inside or on the roof."""
+    for roof in (False, True):
+        g = at_round(mp_game(), "safekeeping")
+        clear_loot(g)
+        put(g, marshal=(2, roof))
+        add_loot(g, 2, False, "purse", 300)
+        add_loot(g, 2, False, "jewel")
+        stealin(g, [("doc", "floor")])
+        _end_round(g)
+        assert g.floor_loot[4] == [] and len(g.floor_loot[5]) == 2
+
+
+def test_rumors() -> None:
+    """mp.event.rumors: the Marshal reveals one of his current goals at random, to all;
+    never one already revealed (D-mp-rumors)."""
+    g = at_round(mp_game(), "rumors")
+    events = stealin(g, [("doc", "floor")])
+    events += _end_round(g)
+    state = mp(g)
+    assert len(state.revealed) == 1 and state.revealed[0] in state.current
+    assert [e.kind for e in events].count("rumor") == 1
+    assert g.view(2)["mp"]["goals_revealed"] == [_goal_slug(g, state.revealed[0])]
+    from coltexpress.engine.mp.events import rumors
+
+    rumors(g)
+    assert len(state.revealed) == 2 == len(set(state.revealed))
+
+
+def test_reflex_action() -> None:
+    """mp.event.reflex-action-keep-unused-cards,
+    mp.event.reflex-action-each-player-may-resolve-one-card,
+    mp.event.reflex-action-return-unplayed-cards: the unplayed cards stay in hand through
+    the Stealin' phase; then from the First Player each player may play and resolve one;
+    the rest goes back on top of the deck."""
+    g = at_round(mp_game(), "reflex-action")
+    while g.pending.decision in ("play", "extra"):
+        g.apply("draw" if "draw" in legal(g) else legal(g)[0])
+    assert all(g.hand[s] for s in range(5))  # the hands stay through the Stealin' phase
+    while g.pending.decision != "reflex":
+        g.apply(legal(g)[0])
+    assert g.actor == g.first == 0
+    old = list(g.hand[0])
+    g.apply("pass")
+    assert g.actor == 1
+    events = g.apply(next(a for a in legal(g) if a.startswith("play")))
+    assert any(e.kind == "reveal" for e in events)
+    while g.pending.decision != "reflex":
+        g.apply(legal(g)[0])
+    assert g.actor == 2
+    while g.round_no == 0:
+        g.apply("pass" if "pass" in legal(g) else legal(g)[0])
+    # rules 000 deal without a shuffle: the Marshal's old hand was the top of his deck
+    assert sorted(g.hand[0]) == sorted(old[-6:])
+
+
+# ---------------------------------------------------------------------------- stations
+
+
+def _with_station(g: Game, name: str) -> Game:
+    index = next(i for i, s in enumerate(g.round_specs) if s.name == name)
+    g.round_log = (*g.round_log, index)
+    return g
+
+
+def test_guilty_conscience() -> None:
+    """mp.station.guilty-conscience-poorest-bandit-also-wins,
+    mp.station.guilty-conscience-tie-for-poorest: if the Marshal wins, the poorest bandit
+    wins too; with a tie for poorest, the Marshal alone."""
+    g = _with_station(mp_game(), "guilty-conscience")
+    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
+          "golden-bullet-award")
+    jail(g, "doc")
+    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+    clear_loot(g)
+    give_loot(g, "belle", "strongbox", 1000)
+    give_loot(g, "cheyenne", "jewel", 500)
+    give_loot(g, "django", "jewel", 500)
+    # Doc lost the poster ($0); the others have $500 more. Doc is the poorest.
+    result = finish(g.clone())
+    assert result["winners"] == [0, seat(g, "doc")]
+    give_loot(g, "doc", "purse", 1000)  # Doc now as poor as Cheyenne and Django
+    result = finish(g.clone())
+    assert result["totals"][seat(g, "doc")] == result["totals"][seat(g, "django")]
+    assert result["marshal_wins"] and result["winners"] == [0]
+
+
+def test_deadly_fall_punch_off_the_roof() -> None:
+    """mp.station.deadly-fall-punch-off-roof, mp.station.deadly-fall-fallen-cannot-win: on
+    the Deadly Fall round a punch on a roof may knock the victim off the train; his cards
+    no longer resolve and he cannot win."""
+    g = at_round(mp_game(), "deadly-fall")
+    clear_loot(g)
+    put(g, marshal=(0, False), belle=(2, True), cheyenne=(2, True))
+    stealin(g, [("belle", "punch"), ("cheyenne", "move")])
+    assert "punch cheyenne nothing off" in legal(g)
+    g.apply("punch cheyenne nothing off")
+    c = bandit(g, "cheyenne")
+    assert mp(g).fallen[c] and g.pos[c] == -1
+    assert [e.data["reason"] for e in g.events if e.kind == "no-effect"] == ["fallen"]
+    give_loot(g, "cheyenne", "strongbox", 1000)
+    result = finish(g)
+    assert seat(g, "cheyenne") not in result["winners"]
+    assert result["cannot_win"] == {str(seat(g, "cheyenne")): "fallen"}
+    # not on other rounds
+    g2 = at_round(mp_game())
+    put(g2, marshal=(0, False), belle=(2, True), cheyenne=(2, True))
+    stealin(g2, [("belle", "punch")])
+    assert not any(a.endswith(" off") for a in legal(g2))
+
+
+def test_deadly_fall_django_shoots_off_the_end_roofs() -> None:
+    """mp.station.deadly-fall-django-shot-off-end-roofs,
+    mp.station.summary-deadly-fall-django-only-from-loco-or-caboose: Django's shot may knock
+    a bandit off the roof of the locomotive or the caboose (where his knock-back would
+    carry him off the train), not off any other roof (D-mp-deadly-fall-django)."""
+    g = at_round(mp_game(characters=("django", "belle", "cheyenne", "doc")), "deadly-fall")
+    put(g, marshal=(0, False), django=(g.last - 2, True), doc=(g.last, True),
+        cheyenne=(1, True), belle=(2, False))
+    stealin(g, [("django", "shoot"), ("belle", "move")])
+    assert sorted(legal(g)) == ["shoot cheyenne", "shoot doc", "shoot doc off"]
+    g.apply("shoot doc off")
+    assert mp(g).fallen[bandit(g, "doc")] and g.received[bandit(g, "doc")] == 1
+
+
+def test_crime_doesnt_pay() -> None:
+    """mp.station.crime-doesnt-pay: a bandit in the cell at the end cannot win and does
+    not count as the richest."""
+    g = _with_station(mp_game(), "crime-doesnt-pay")
+    clear_loot(g)
+    give_loot(g, "doc", "strongbox", 1000)
+    give_loot(g, "belle", "jewel", 500)
+    jail(g, "doc")
+    result = finish(g)
+    assert not result["marshal_wins"] and result["winners"] == [seat(g, "belle")]
+
+
+def test_angry_marshal_shoots_then_moves() -> None:
+    """mp.event.angry-marshal-replaced: the Marshal may resolve one Shoot and then one Move
+    without playing cards (his choices, or none)."""
+    g = at_round(mp_game(), "angry-marshal")
+    put(g, marshal=(2, False), belle=(3, False), cheyenne=(2, True))
+    stealin(g, [("doc", "floor")])
+    while g.pending.decision not in ("event-shoot", "event-move") and g.round_no == 0:
+        g.apply(legal(g)[0])
+    assert g.pending.decision == "event-shoot" and g.actor == 0
+    assert "pass" in legal(g) and "shoot belle left" in legal(g)
+    g.apply("shoot belle left")
+    assert g.pending.decision == "event-move" and "move back 1" in legal(g)
+    g.apply("move back 1")
+    assert where(g, "marshal") == (3, False) and g.round_no == 1
+    assert g.received[bandit(g, "cheyenne")] == 0  # no neutral bullets any more
+
+
+def test_marshals_revenge_inside_or_on_the_roof() -> None:
+    """mp.station.marshals-revenge-inside-or-on-roof: the bandits inside or on the roof of
+    the Marshal's car drop their least valuable purse."""
+    g = at_round(mp_game(), "marshals-revenge")
+    clear_loot(g)
+    put(g, marshal=(2, False), belle=(2, False), cheyenne=(2, True), django=(3, True))
+    for name in ("belle", "cheyenne", "django"):
+        give_loot(g, name, "purse", 300)
+        give_loot(g, name, "purse", 500)
+    stealin(g, [("doc", "floor")])
+    _end_round(g)
+    values = {n: sorted(g.loot_value[t] for t in g.held[bandit(g, n)])
+              for n in ("belle", "cheyenne", "django")}
+    assert values == {"belle": [500], "cheyenne": [500], "django": [300, 500]}
+
+
+def test_a_whole_game_at_every_size() -> None:
+    """Random games for 3 to 8 players end with invariants holding all the way."""
+    for players in range(3, 9):
+        g = play_out(mp_game(players, seed=players), seed=players)
+        assert g.is_over and "goals" in g.result()
+
+
+def test_the_marshal_off_the_train_cannot_win() -> None:
+    """D-mp-winners, mp.station.deadly-fall-fallen-cannot-win: the Marshal knocked off the
+    train does not win, whatever his goals; the richest bandit does."""
+    g = _with_station(mp_game(), "deadly-fall")
+    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
+          "golden-bullet-award")
+    jail(g, "doc")
+    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+    from coltexpress.engine.mp.rules import knock_off
+
+    knock_off(g, 0)
+    clear_loot(g)
+    give_loot(g, "belle", "strongbox", 1000)
+    result = finish(g)
+    assert result["goals_done"] == 4 and not result["marshal_wins"]
+    assert result["winners"] == [seat(g, "belle")]
+    assert "fell off the train" in [e for e in [_game_over_text(g, result)]][0]
+
+
+def _game_over_text(g: Game, result: dict) -> str:
+    from coltexpress.engine.narrate import _TEXT
+
+    players = [[g.chars[b] for b in g.bandits_of[s]] for s in range(g.n_players)]
+    return _TEXT["game-over"]({**result, "players": players})
+
+
+def test_the_cell_is_no_space_of_the_train() -> None:
+    """D-mp-cell: a bandit in the cell neither takes a purse (Pickpocketing) nor keeps a
+    corridor bandit from being alone; Passengers' Rebellion reaches him inside the car."""
+    g = at_round(mp_game(), "pickpocketing")
+    clear_loot(g)
+    put(g, marshal=(0, False), belle=(g.last, False), cheyenne=(1, True), django=(1, True),
+        doc=(2, True))
+    jail(g, "doc")
+    add_loot(g, g.last, False, "purse", 300)
+    stealin(g, [("cheyenne", "floor")])
+    while g.pending.decision not in ("pickpocket",) and g.round_no == 0:
+        g.apply(legal(g)[0])
+    assert g.pending.decision == "pickpocket" and g.pending.bandit == "belle"
+    g2 = at_round(mp_game(), "passengers-rebellion")
+    put(g2, marshal=(0, True), belle=(1, True), cheyenne=(1, True), django=(1, True))
+    jail(g2, "doc")
+    stealin(g2, [("cheyenne", "move")])
+    _end_round(g2)
+    assert g2.received[bandit(g2, "doc")] == 1
+
+
+def test_take_it_all_in_the_marshals_space() -> None:
+    """D-mp-marshal-space: Take It All!'s strongbox goes where the Marshal's figure
+    stands, on the roof too."""
+    g = at_round(mp_game(), "take-it-all")
+    clear_loot(g)
+    put(g, marshal=(3, True))
+    stealin(g, [("doc", "floor")])
+    _end_round(g)
+    assert [g.loot_kind[t] for t in g.floor_loot[7]] == [KIND_STRONGBOX]
+
+
+KIND_STRONGBOX = 2
+
+
+def test_a_card_kept_for_a_rainy_day_is_secret() -> None:
+    """D-mp-rainy-day: once a player keeps a card for a rainy day, a card the others knew
+    was in that hand (the Brilliant Idea searched for in public) is no longer known."""
+    g = at_round(mp_game(), "no-event-rainy")
+    g.apply("draw")
+    set_hand(g, 1, ["move", "move", "floor", "floor", "shoot", "rob"])
+    g.apply("draw idea")
+    assert g.view(2)["players"][1]["known_hand"] == ["idea"]
+    while g.pending.decision in ("play", "extra"):
+        g.apply("draw" if "draw" in legal(g) else legal(g)[0])
+    while g.actor != 1:
+        g.apply("pass")
+    g.apply("keep idea")
+    assert g.view(2)["players"][1]["known_hand"] == []
+    assert g.view(2)["players"][1]["kept_size"] == 1
+
+
+def test_prisoners_grant_powers_only_with_powers() -> None:
+    """D-mp-prisoner-power: in a game without powers a prisoner grants none; Doc's
+    sidekick makes a hand of 7 at the next deal while held."""
+    g = at_round(mp_game(powers=False))
+    put(g, marshal=(0, False), belle=(g.last, False))
+    mp(g).prisoners_left = [3, 0, 1]
+    stealin(g, [("belle", "idea")])
+    g.apply("free prisoner doc")
+    assert g.powers[bandit(g, "belle")] == frozenset()
+    g2 = at_round(mp_game())
+    put(g2, marshal=(0, False), belle=(g2.last, False))
+    mp(g2).prisoners_left = [3, 0, 1]
+    stealin(g2, [("belle", "idea")])
+    g2.apply("free prisoner doc")
+    while g2.round_no == 0:
+        g2.apply(legal(g2)[0])
+    assert len(g2.hand[seat(g2, "belle")]) == 7
+
+
+def test_reflex_action_with_the_expert_variant() -> None:
+    """D-mp-reflex-expert: with the Expert Variant the cards kept stay in hand after Reflex
+    Action, for the next round."""
+    g = at_round(mp_game(expert=True), "reflex-action")
+    while g.pending.decision in ("play", "extra"):
+        g.apply("draw" if "draw" in legal(g) else legal(g)[0])
+    while g.pending.decision == "keep":
+        g.apply(next(a for a in legal(g) if a != "pass"))  # keep everything
+    kept = [list(h) for h in g.hand]
+    while g.pending.decision != "reflex":
+        g.apply(legal(g)[0])
+    while g.pending.decision == "reflex":
+        g.apply("pass")
+    assert all(set(kept[s]) <= set(g.hand[s]) for s in range(5))
+
+
+def test_unverified_card_faces_are_flagged() -> None:
+    """D-mp-card-faces: the faces no public source prints are data marked unverified, in
+    one table; the printed contents are marked verified."""
+    import json
+    from importlib import resources
+
+    raw = json.loads(resources.files("coltexpress").joinpath(
+        "data/marshal_prisoners.json").read_text(encoding="utf-8"))
+    unverified = {k for k, v in raw.items() if isinstance(v, dict) and v.get("verified") is False}
+    assert unverified == {"marshal_bullets", "prison_car", "round_cards", "stations"}
+    assert mp_content().confidence["marshal_deck"] == ("high", True)

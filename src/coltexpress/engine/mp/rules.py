@@ -236,8 +236,9 @@ def _next_reflex(g: Game) -> bool:
             g.legal = None
             return True
     mp.stage = IDLE
-    for s in range(g.n_players):
-        knowledge.push_hand(g, s)
+    if not g.expert:  # the Expert Variant's kept cards stay for the next round
+        for s in range(g.n_players):
+            knowledge.push_hand(g, s)
     return False
 
 
