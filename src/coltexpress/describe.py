@@ -52,16 +52,25 @@ __all__ = [
     "choice_keys",
     "choices",
     "end_lines",
+    "figure_lines",
+    "figure_name",
+    "figure_where",
     "hand_sentence",
     "help_text",
     "hint",
     "label",
     "loot_summary",
     "lookup",
+    "mp_brief",
+    "mp_end_lines",
+    "mp_lines",
+    "mp_score_rows",
+    "result_lines",
     "player_lines",
     "round_summary",
     "score_rows",
     "situation",
+    "train_lines",
     "train_sentences",
     "where",
 ]
@@ -444,7 +453,7 @@ def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
     if not loot:
         return "no loot"
     parts = []
-    for kind in ("purse", "jewel", "strongbox"):
+    for kind in ("purse", "jewel", "strongbox", "mailbag"):
         tokens = [t for t in loot if t["kind"] == kind]
         if not tokens:
             continue
@@ -550,7 +559,7 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
         text = f"Your turn{for_whom}. {decision}"
         me = next((b for b in view["bandits"] if b["character"] == bandit), None)
         if me is not None and view["decision"] in ("move", "floor", "shoot", "punch", "rob"):
-            text += f" {names.bandit(bandit)} is {where(me, view['cars'])}."
+            text += f" {_cap(names.bandit(bandit))} is {where(me, view['cars'])}."
         parts.append(text)
     else:
         doing = _DOING.get(view["decision"], "to decide")
@@ -623,7 +632,7 @@ def round_summary(
         else:
             gained: list[str] = []
             lost: list[str] = []
-            for kind in ("purse", "jewel", "strongbox"):
+            for kind in ("purse", "jewel", "strongbox", "mailbag"):
                 delta = sum(t["kind"] == kind for t in b["loot"]) - sum(
                     t["kind"] == kind for t in was["loot"]
                 )
@@ -640,7 +649,7 @@ def round_summary(
             parts.append(f"fired {shot}")
         you = " (you)" if after.get("seat") == b["seat"] else ""
         lines.append(
-            f"{names.bandit(b['character'])}{you}: " + (", ".join(parts) or "nothing changed")
+            f"{_cap(names.bandit(b['character']))}{you}: " + (", ".join(parts) or "nothing changed")
         )
     return lines
 
@@ -800,3 +809,299 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
     if "result" in view:
         out["end"] = end_lines(view)
     return out
+
+
+# ---------------------------------------------------------------------------- Marshal & Prisoners
+
+
+def _mp_goals_needed() -> int:
+    from .engine.mp.content import mp_content
+
+    return int(mp_content().goals_needed)
+
+
+def figure_name(name: str) -> str:
+    """A figure's name to begin a sentence: ``Tuco``, ``The Marshal``."""
+    return _cap(names.bandit(name))
+
+
+def figure_where(view: dict[str, Any], bandit: dict[str, Any]) -> str:
+    """Where a figure is, to follow "is"; with Marshal & Prisoners, the prison car's cell
+    and off the train too: ``in the cell of the prison car``, ``off the train``."""
+    mp = view.get("mp")
+    if mp:
+        if bandit["character"] in mp["off_train"]:
+            return "off the train"
+        if bandit["character"] in mp["in_cell"]:
+            return "in the cell of the prison car"
+    return where(bandit, view["cars"])
+
+
+def figure_lines(view: dict[str, Any]) -> list[str]:
+    """Each figure as the viewer sees it (``player_lines``), the Marshal's figure and the
+    cell included; every line begins with a capital."""
+    if not view.get("mp"):
+        return player_lines(view)
+    lines = []
+    for p in view["players"]:
+        mine = _you(view, p["seat"])
+        for b in (b for b in view["bandits"] if b["seat"] == p["seat"]):
+            who = figure_name(b["character"]) + (" (you)" if mine else "")
+            if b["character"] == "marshal":
+                guns = view["mp"]["guns"]
+                bullets = plural(sum(g["bullets"] for g in guns), "Bullet card")
+                lines.append(
+                    f"{who}: {figure_where(view, b)}; {bullets} left in the two cylinder "
+                    f"piles; {plural(p['hand_size'], 'card')} in hand."
+                )
+                continue
+            lines.append(
+                f"{who}: {figure_where(view, b)}; {loot_summary(b['loot'])}; "
+                f"{plural(b['bullets_left'], 'bullet')} left, "
+                f"{plural(b['bullets_received'], 'bullet card')} received; "
+                f"{plural(p['hand_size'], 'card')} in hand."
+            )
+    return lines
+
+
+def train_lines(view: dict[str, Any]) -> list[str]:
+    """The train in sentences (``train_sentences``); with Marshal & Prisoners the caboose is
+    the prison car, with who is in its cell, and who is off the train."""
+    mp = view.get("mp")
+    if not mp:
+        return train_sentences(view)
+    cars = view["cars"]
+    lines = []
+    for space in view["spaces"]:
+        car, roof = space["car"], space["roof"]
+        who = [
+            names.bandit(b["character"])
+            for b in view["bandits"]
+            if b["car"] == car and b["roof"] == roof and b["character"] not in mp["in_cell"]
+        ]
+        things = []
+        if who:
+            things.append(", ".join(who))
+        if space["loot"]:
+            things.append(loot_summary(space["loot"], values=False))
+        if things:
+            lines.append(f"{_cap(names.place(car, roof, cars))}: {'; '.join(things)}.")
+    lines.append(
+        f"The train: the locomotive and {cars} cars; car {cars}, the caboose, is the prison car."
+    )
+    lines.append(_cell_sentence(mp))
+    if mp["off_train"]:
+        lines.append(
+            "Off the train: " + and_list([names.bandit(b) for b in mp["off_train"]]) + "."
+        )
+    return lines
+
+
+def _cell_sentence(mp: dict[str, Any]) -> str:
+    if not mp["in_cell"]:
+        return "The cell of the prison car is empty."
+    who = and_list([names.bandit(b) for b in mp["in_cell"]])
+    return f"In the cell of the prison car: {who}."
+
+
+def mp_lines(view: dict[str, Any], *, goal_help: bool = True) -> list[str]:
+    """Marshal & Prisoners in sentences: Wanted Posters, prisoners, Brawler cards, the
+    Marshal's cylinder piles, penalties, Achievement zone and goals (the viewer's own goals
+    when the viewer plays the Marshal, ``goal_help`` with what each asks). The cell and who
+    is off the train are told with the train (``train_lines``)."""
+    mp = view.get("mp")
+    if not mp:
+        return []
+    lines = []
+    wanted = [names.bandit(b) for b, s in mp["posters"].items() if s == "wanted"]
+    captured = [names.bandit(b) for b, s in mp["posters"].items() if s == "captured"]
+    text = "Wanted Posters: " + (and_list(wanted) + " still wanted" if wanted else "none left")
+    if captured:
+        text += "; captured by the Marshal: " + and_list(captured)
+    lines.append(text + ".")
+    waiting = [names.sidekick(p) for p in mp["prisoners_waiting"]]
+    lines.append(
+        "Prisoners waiting behind the prison car: "
+        + (and_list(waiting) if waiting else "none") + "."
+    )
+    held = [
+        f"{names.bandit(b)} holds {names.sidekick(p)}" for b, p in mp["prisoners"].items()
+    ]
+    if held:
+        lines.append("Prisoners freed: " + and_list(held) + ".")
+    left = [f"{names.brawler(v)} (${v:,})" for v in mp["brawlers_left"]]
+    text = "Brawler cards left: " + (and_list(left) if left else "none")
+    won = [
+        f"{names.bandit(b)} won " + and_list([f"{names.brawler(v)} (${v:,})" for v in values])
+        for b, values in mp["brawlers_won"].items()
+    ]
+    if won:
+        text += "; " + "; ".join(won)
+    lines.append(text + ".")
+    lines.append("The Marshal's cylinder piles: " + _guns(mp) + ".")
+    fronts = [
+        f"{names.bandit(b)}: " + ", ".join(names.penalty(k) for k in keys)
+        for b, keys in mp["penalties"].items()
+        if keys
+    ]
+    lines.append("Penalties in front of bandits: " + ("; ".join(fronts) or "none") + ".")
+    taken = [names.sidekick(p) for p in mp["taken_prisoners"]]
+    bags = len(mp["taken_mailbags"])
+    zone = []
+    zone.append(plural(len(taken), "prisoner") + (f" ({and_list(taken)})" if taken else ""))
+    zone.append(names.loot("mailbag", bags).replace("a ", "1 ", 1) if bags else "no mailbag")
+    lines.append("The Marshal's Achievement zone: " + ", ".join(zone) + ".")
+    lines.append(_goals_sentence(mp))
+    if mp.get("my_goals") is not None and "result" not in view:
+        mine = view.get("seat") == mp["marshal_seat"]
+        head = "Your current goals" if mine else "The Marshal's current goals"
+        goals = mp["my_goals"]
+        if not goals:
+            lines.append(f"{head}: none.")
+        elif goal_help:
+            lines.append(f"{head}:")
+            lines += [f"  {names.goal(g)}: {names.goal_help(g)}" for g in goals]
+        else:
+            lines.append(f"{head}: " + and_list([names.goal(g) for g in goals]) + ".")
+    return lines
+
+
+def _guns(mp: dict[str, Any]) -> str:
+    parts = []
+    for side, gun in zip(("left", "right"), mp["guns"], strict=True):
+        if gun["bullets"]:
+            top = f", {names.penalty(gun['top'])} on top" if gun["top"] else ""
+            parts.append(f"{side} gun {plural(gun['bullets'], 'Bullet card')}{top}")
+        else:
+            parts.append(f"{side} gun empty")
+    return "; ".join(parts)
+
+
+def _goals_sentence(mp: dict[str, Any]) -> str:
+    text = (
+        f"The Marshal's goals: {mp['goals_upcoming']} upcoming (face down), "
+        f"{mp['goals_current']} current"
+    )
+    if mp["goals_revealed"]:
+        text += ", revealed: " + and_list([names.goal(g) for g in mp["goals_revealed"]])
+    return text + f"; the Marshal needs {_mp_goals_needed()} completed to win."
+
+
+def mp_brief(view: dict[str, Any]) -> str:
+    """Marshal & Prisoners in one short line, for a small screen (``mp_lines`` says all)."""
+    mp = view.get("mp")
+    if not mp:
+        return ""
+    short = {b: names.bandit(b)[:3] for b in mp["posters"]}
+    parts = []
+    if mp.get("my_goals") and view.get("seat") == mp["marshal_seat"]:
+        parts.append("Goals: " + ", ".join(names.goal(g) for g in mp["my_goals"]))
+    if mp["off_train"]:
+        parts.append("Off train: " + " ".join(names.bandit(b)[:3] for b in mp["off_train"]))
+    wanted = [short[b] for b, s in mp["posters"].items() if s == "wanted"]
+    parts.append("Wanted: " + (" ".join(wanted) or "none"))
+    parts.append(f"Prisoners {len(mp['prisoners_waiting'])}")
+    parts.append(f"Brawlers {len(mp['brawlers_left'])}")
+    guns = "/".join(str(g["bullets"]) for g in mp["guns"])
+    parts.append(f"Guns {guns}")
+    return " · ".join(parts)
+
+
+def mp_score_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """``score_rows`` with Marshal & Prisoners' prizes: Wanted Poster, prisoner, Brawler
+    cards; ``marshal`` marks the Marshal's seat, ``cannot_win`` why a seat may not win."""
+    result = view["result"]
+    rows = score_rows(view)
+    for row in rows:
+        s = row["seat"]
+        row["posters"] = result["posters"][s]
+        row["prisoners"] = result["prisoners"][s]
+        row["brawlers"] = result["brawlers"][s]
+        row["marshal"] = s == result["marshal"]
+        row["cannot_win"] = result["cannot_win"].get(str(s), "")
+        row["bandits"] = _cap(row["bandits"])
+    return rows
+
+
+_CANNOT = {"fallen": "fell off the train", "in-the-cell": "is in the cell"}
+
+
+def mp_end_lines(view: dict[str, Any]) -> list[str]:
+    """The end of a game of Marshal & Prisoners explained: who wins, the Marshal's goals
+    done and not done, each bandit's money (loot, Gunslinger, Wanted Poster, prisoner,
+    Brawler cards), and who could not win."""
+    result = view["result"]
+    rows = mp_score_rows(view)
+    by_seat = {r["seat"]: r for r in rows}
+    needed = _mp_goals_needed()
+    done = result["goals_done"]
+
+    def who(r: dict[str, Any]) -> str:
+        return "You" if r["you"] else r["bandits"]
+
+    marshal = by_seat[result["marshal"]]
+    winners = [by_seat[s] for s in result["winners"]]
+    lines = []
+    if result["marshal_wins"]:
+        text = f"{who(marshal)} {'win' if marshal['you'] else 'wins'}: "
+        text += f"{done} of the Marshal's goals completed ({needed} needed)"
+        partner = [r for r in winners if not r["marshal"]]
+        if partner:
+            text += f", with {who(partner[0])}, the poorest bandit"
+        lines.append(text + "!")
+    else:
+        why = (
+            "fell off the train"
+            if marshal["cannot_win"] == "fallen"
+            else f"completed {done} of the goals, and needed {needed}"
+        )
+        head = f"The Marshal {why}. "
+        if not winners:
+            lines.append(head + "No bandit can win.")
+        elif len(winners) == 1:
+            w = winners[0]
+            lines.append(
+                head + f"{who(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!"
+            )
+        else:
+            lines.append(
+                head + and_list([who(w) for w in winners])
+                + f" share the victory: ${winners[0]['total']:,}."
+            )
+    lines.append(f"The Marshal's goals ({done} completed, {needed} needed):")
+    for g in result["goals"]:
+        mark = "done" if g["done"] else "not done"
+        lines.append(f"  {names.goal(g['goal'])}: {mark}. {names.goal_help(g['goal'])}")
+    for r in rows:
+        if r["marshal"]:
+            continue
+        parts = [f"loot ${r['loot']:,}"]
+        if r["gunslinger"]:
+            parts.append("Gunslinger $1,000")
+        if r["posters"]:
+            parts.append(f"Wanted Poster ${r['posters']:,}")
+        else:
+            parts.append("Wanted Poster captured")
+        if r["prisoners"]:
+            parts.append(f"prisoner ${r['prisoners']:,}")
+        if r["brawlers"]:
+            parts.append(f"Brawler cards ${r['brawlers']:,}")
+        text = f"{who(r)}: " + " + ".join(parts) + f" = ${r['total']:,}"
+        if r["cannot_win"]:
+            verb = _CANNOT.get(r["cannot_win"], "cannot win")
+            if r["you"]:
+                verb = verb.replace("is in", "are in")
+            text += f"; {verb} and cannot win"
+        lines.append(text + ".")
+    fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows if not r["marshal"])
+    lines.append(f"Bullets fired: {fired}.")
+    for b in view["bandits"]:
+        if b["character"] != "marshal":
+            lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+    return lines
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    """The end of any game explained: ``mp_end_lines`` for Marshal & Prisoners, else
+    ``end_lines``."""
+    return mp_end_lines(view) if view.get("mp") else end_lines(view)

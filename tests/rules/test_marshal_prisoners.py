@@ -14,7 +14,7 @@ import pytest
 
 from coltexpress import Game, Options
 from coltexpress.engine import flow
-from coltexpress.engine.content import BULLET, CAPTURE, IDEA, MAILBAG, PURSE, content
+from coltexpress.engine.content import BULLET, CAPTURE, IDEA, MAILBAG, content
 from coltexpress.engine.errors import OptionsError
 from coltexpress.engine.mp.content import SPECIAL_TARGETS, WARRANT, mp_content
 from coltexpress.engine.mp.scoring import goal_done
@@ -50,7 +50,7 @@ def at_round(g: Game, card: str = "no-event-jarring") -> Game:
     return g
 
 
-def mp(g: Game):  # noqa: ANN201 - the expansion's state
+def mp(g: Game):
     assert g.mp is not None
     return g.mp
 
@@ -89,7 +89,7 @@ def goals(g: Game, *names: str) -> None:
     codes = []
     for name in names:
         if name.startswith("warrant@"):
-            codes.append(WARRANT + ("belle cheyenne django doc ghost tuco mei".split()
+            codes.append(WARRANT + (["belle", "cheyenne", "django", "doc", "ghost", "tuco", "mei"]
                                     .index(name.partition("@")[2])))
         else:
             codes.append(SPECIAL_TARGETS.index(name))
@@ -197,7 +197,7 @@ def test_posters_brawlers_and_prisoners_set_out() -> None:
     for seed in range(30):
         g = mp_game(seed=seed)
         view = g.view(None)["mp"]
-        assert view["posters"] == {b: "wanted" for b in BANDITS[:4]}
+        assert view["posters"] == dict.fromkeys(BANDITS[:4], "wanted")
         assert view["brawlers_left"] == [800, 500, 300]
         assert len(view["prisoners_waiting"]) == 3
         seen.update(view["prisoners_waiting"])
@@ -1206,7 +1206,7 @@ def test_the_marshal_off_the_train_cannot_win() -> None:
     result = finish(g)
     assert result["goals_done"] == 4 and not result["marshal_wins"]
     assert result["winners"] == [seat(g, "belle")]
-    assert "fell off the train" in [e for e in [_game_over_text(g, result)]][0]
+    assert "fell off the train" in [_game_over_text(g, result)][0]
 
 
 def _game_over_text(g: Game, result: dict) -> str:

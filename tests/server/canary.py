@@ -18,7 +18,7 @@ from typing import Any
 
 from coltexpress import Game, describe
 from coltexpress.engine import names
-from coltexpress.engine.game import PICKPOCKET, RESOLVE_FIRST, Frame
+from coltexpress.engine.game import RESOLVING, Frame
 from coltexpress.server import words
 
 FORBIDDEN_KEYS = {
@@ -92,7 +92,7 @@ def _check_view(view: dict[str, Any], game: Game, seat: int | None, *, frame: bo
             checks += 1
     # The card being resolved was revealed in public (D-known-cards); inside a move (a
     # frame) only the cards already turned over are.
-    resolving = RESOLVE_FIRST <= game.phase < PICKPOCKET and not frame
+    resolving = game.phase in RESOLVING and not frame
     revealed = game.resolve_i + 1 if resolving else game.resolve_i
     for i, entry in enumerate(view["pile"]):
         hidden = game.pile_down[i] and i >= revealed and entry["seat"] != seat
@@ -142,11 +142,31 @@ def _check_card(card: dict[str, Any] | None, frame: Frame, before: Game, first: 
         assert reveal.data["index"] == index, "a step names a card it does not reveal"
         truth = str(reveal.data["card"])
     else:
-        assert first and RESOLVE_FIRST <= before.phase < PICKPOCKET, "an unrevealed card named"
+        assert first and before.phase in RESOLVING, "an unrevealed card named"
         assert before.resolve_i == index, "a step names a card not being resolved"
         truth = before.card_name(before.pile[index])
     assert card["card"] == names.card(truth, owner=False), "a step misnames its card"
     return 1
+
+
+def marshal_secrets(game: Game, seat: int | None) -> list[str]:
+    """Marshal & Prisoners: what names the Marshal's current goals, for any other viewer
+    before the end (the goals the Rumors event revealed are public)."""
+    if game.mp is None or game.is_over:
+        return []
+    marshal = game.view(None)["mp"]["marshal_seat"]
+    if seat == marshal:
+        return []
+    mp = game.view(marshal)["mp"]
+    hidden = [g for g in mp["my_goals"] if g not in mp["goals_revealed"]]
+    public = {names.penalty(p) for p in names.names()["penalties"]}  # "Golden Bullet Award"
+    public |= {names.goal(g) for g in mp["goals_revealed"]}
+    out = ['"my_goals"']
+    for goal in hidden:
+        out += [f'"{goal}"', names.goal_help(goal)]
+        if names.goal(goal) not in public:
+            out.append(names.goal(goal))
+    return out
 
 
 def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[str]) -> int:
@@ -162,6 +182,9 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
     game = timeline.games[version]
     state = game.to_json()
     assert str(state["rng"]) not in raw, "the generator state was sent"
+    for secret in marshal_secrets(game, seat):
+        assert secret not in raw, f"the Marshal's goal {secret!r} sent to seat {seat}"
+        checks += 1
     for key, _ in _keys(message):
         assert key not in FORBIDDEN_KEYS, f"key {key!r} sent to seat {seat}"
     seen_bit = 0 if seat is None else 1 << seat

@@ -22,6 +22,7 @@ GAMES = [
     ({"players": 4, "preset": "expert", "bots": {"3": "medium"}}, 3),
     ({"players": 3, "preset": "two-bandits", "bots": {"1": "easy"}}, 2),
     ({"players": 5, "preset": "first-game", "bots": {"0": "easy", "4": "easy"}}, 3),
+    ({"players": 4, "preset": "marshal-prisoners", "bots": {"2": "easy"}}, 3),
 ]
 
 
@@ -212,3 +213,36 @@ def test_canary_checks_every_step() -> None:
     ]:
         with pytest.raises(AssertionError, match=match):
             check_message(planted(change), 1, timeline, [])
+
+
+def test_canary_catches_the_marshals_goals() -> None:
+    """Marshal & Prisoners: the Marshal's current goals (the list, a goal's name or help)
+    in a bandit's message are caught; the Marshal's own message holds them and passes."""
+    game = Game.new(Options.preset("marshal-prisoners"), seed=2**62 + 7)
+    timeline = Timeline(game.record())
+    marshal = game.view(None)["mp"]["marshal_seat"]
+    mine = game.view(marshal)
+    goals = mine["mp"]["my_goals"]
+    assert goals
+
+    def message(view: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "version": 0,
+            "status": "open",
+            "view": view,
+            "captions": words.captions(view),
+        }
+
+    assert any(
+        g["name"] == names.goal(goals[0]) for g in words.captions(mine)["mp"]["goals"]["mine"]
+    )
+    check_message(json.dumps(message(mine)), marshal, timeline, [])
+    bandit = message(game.view(1))
+    check_message(json.dumps(bandit), 1, timeline, [])
+    with pytest.raises(AssertionError, match="goal"):
+        view = game.view(1)
+        view["mp"] = {**view["mp"], "my_goals": goals}
+        check_message(json.dumps({**bandit, "view": view}), 1, timeline, [])
+    with pytest.raises(AssertionError, match="goal"):
+        check_message(json.dumps({**bandit, "note": names.goal_help(goals[0])}), 1, timeline, [])

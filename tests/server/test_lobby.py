@@ -154,3 +154,30 @@ def test_migration_adds_names_to_an_old_database(tmp_path: Path) -> None:
     row = store.get_table("old")
     assert row is not None and row.host_seat is None and row.seats[0].name is None
     store.close()
+
+
+async def test_marshal_and_prisoners_table(server: Server) -> None:
+    """A Marshal & Prisoners table for 3 to 8 players: the host sits as the Marshal (seat 0),
+    bots play the bandits, and every view carries the expansion's words."""
+    for players in (3, 8):
+        created = server.create(
+            players=players,
+            preset="marshal-prisoners",
+            bots={str(s): "easy" for s in range(1, players)},
+            host_seat=0,
+        )
+        seats = created.raw["seats"]
+        assert seats[0]["bandits"] == "the Marshal" and seats[0]["kind"] == "human"
+        assert len(seats) == players
+    marshal = await server.connect(created.table, created.tokens[0], 0)
+    welcome = await marshal.expect("welcome")
+    mp = welcome["captions"]["mp"]
+    assert mp["prison"] == "The caboose is the prison car."
+    assert mp["goals"]["mine"] and all(g["name"] and g["help"] for g in mp["goals"]["mine"])
+    assert len(mp["posters"]) == 7
+    await marshal.close()
+    with server.http() as http:
+        answer = http.post("/api/tables", json={"players": 9, "preset": "marshal-prisoners"})
+        assert answer.status_code == 400
+        answer = http.post("/api/tables", json={"players": 8, "preset": "standard"})
+        assert answer.status_code == 400

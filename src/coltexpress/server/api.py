@@ -129,7 +129,7 @@ def _table_request(body: Any) -> TableRequest:
     if not isinstance(overrides, dict):
         raise ApiError(400, "bad-options", "options must be an object")
     if "players" in body:
-        overrides = {**overrides, "players": _int(body["players"], "players", 2, 7)}
+        overrides = {**overrides, "players": _int(body["players"], "players", 2, 8)}
     characters = body.get("characters")
     if characters is not None:
         if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):

@@ -201,6 +201,14 @@ class LiveTable:
             self.round_start = game.clone()
 
 
+def fallback_move(table: LiveTable, seat: int) -> str:
+    """A legal move for a bot that could not choose one (a bot that does not know a
+    situation yet): drawn from the table's seed and version, so the game goes on."""
+    log.exception("the bot of seat %s at table %s failed; it plays a random move", seat, table.id)
+    legal = [str(a) for a in table.game.legal_actions()]
+    return random.Random(f"{table.row.seed}/fallback/{table.version}").choice(legal)
+
+
 class Hub:
     """Every live table of this process, the store and the bus between processes."""
 
@@ -451,9 +459,12 @@ class Hub:
                 return
         game = table.game.clone()
         agent = table.agent(seat)
-        index = await anyio.to_thread.run_sync(agent.act, game)
+        try:
+            action = str(ACTIONS[await anyio.to_thread.run_sync(agent.act, game)])
+        except Exception:
+            action = fallback_move(table, seat)
         with contextlib.suppress(ProtocolError):  # someone else moved first: fine
-            await self.submit(table, seat, str(ACTIONS[index]), version, by_bot=True)
+            await self.submit(table, seat, action, version, by_bot=True)
 
     async def close(self) -> None:
         self.closing = True

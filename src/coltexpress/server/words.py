@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .. import describe
 from ..engine import names
 from ..engine.actions import Floor, Play, Punch, Shoot, parse_action
+from . import mp_words
 
 if TYPE_CHECKING:
     from ..engine.event import Event
@@ -135,18 +136,32 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
         out["kept"] = [
             {"card": c, "name": names.card(c), "help": names.card_help(c)} for c in view["kept"]
         ]
+    if view.get("mp"):
+        _marshal_prisoners(view, out)
     return out
+
+
+def _marshal_prisoners(view: dict[str, Any], out: dict[str, Any]) -> None:
+    """Marshal & Prisoners: the prison car and its cell in the train's words, mailbags in the
+    loot, the expansion's panel (``mp``) and its end of the game."""
+    out["train"] = mp_words.mp_train_sentences(view)
+    for entry, bandit in zip(out["bandits"], view["bandits"], strict=True):
+        entry["where"] = mp_words.mp_where(bandit, view)
+        entry["loot"] = mp_words.loot_words(bandit["loot"])
+    out["mp"] = mp_words.mp_captions(view)
+    if "result" in view:
+        out["end"] = mp_words.mp_end_lines(view)
 
 
 def pile_card(frame_events: list[Event], before: Game | None) -> dict[str, Any] | None:
     """The pile card a step resolves: the card revealed first in it, or (for the first step
     of a move made while a card was resolving) that card. Public: it was turned over."""
-    from ..engine.game import PICKPOCKET, RESOLVE_FIRST
+    from ..engine.game import RESOLVING
 
     if frame_events and frame_events[0].kind == "reveal":
         d = frame_events[0].data
         index, bandit, card = int(d["index"]), str(d["bandit"]), str(d["card"])
-    elif before is not None and RESOLVE_FIRST <= before.phase < PICKPOCKET:
+    elif before is not None and before.phase in RESOLVING:
         index = before.resolve_i
         c = before.pile[index]
         bandit, card = before.chars[before.card_bandit[c]], before.card_name(c)

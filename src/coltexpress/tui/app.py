@@ -30,7 +30,15 @@ from ..engine.errors import ColtError
 from ..engine.game import Frame
 from .screens import EndScreen, HandoverScreen, HelpScreen, LogScreen, SummaryScreen
 from .session import Session
-from .widgets import Choices, HandPanel, PilePanel, PlayersPanel, StatusPanel, TrainPanel
+from .widgets import (
+    Choices,
+    HandPanel,
+    MarshalPrisonersPanel,
+    PilePanel,
+    PlayersPanel,
+    StatusPanel,
+    TrainPanel,
+)
 
 __all__ = ["MIN_SIZE", "WIDE_SIZE", "ColtApp"]
 
@@ -47,6 +55,8 @@ class ColtApp(App[None]):
     #status { height: auto; padding: 0 1; background: $boost; }
     #train { height: auto; }
     #players { height: auto; border: round $primary; }
+    #mp { height: auto; border: round $warning; padding: 0 0; }
+    #mp.absent { display: none; }
     #pile { height: auto; padding: 0 1; }
     #play { height: 1fr; }
     #left { width: 1fr; }
@@ -59,6 +69,7 @@ class ColtApp(App[None]):
     #log { width: 1fr; border: round $primary; }
     #tiny { display: none; padding: 1 2; }
     .compact #players { display: none; }
+    .compact #mp { display: none; }
     .compact #play { layout: vertical; }
     .compact #log { height: 4; width: 100%; border: none; }
     .compact #pile { max-height: 2; }
@@ -67,7 +78,9 @@ class ColtApp(App[None]):
     .compact #notation.open { display: block; }
     .compact #choices { border: none; border-top: solid $success; }
     .tiny #tiny { display: block; }
-    .tiny #status, .tiny #train, .tiny #players, .tiny #pile, .tiny #play { display: none; }
+    .tiny #status, .tiny #train, .tiny #players, .tiny #mp, .tiny #pile, .tiny #play {
+        display: none;
+    }
     """
     BINDINGS = [
         *(Binding(k, f"pick('{k}')", f"choice {k}", show=False) for k in CHOICE_KEYS),
@@ -114,6 +127,7 @@ class ColtApp(App[None]):
         yield StatusPanel(id="status")
         yield TrainPanel(id="train")
         yield PlayersPanel(id="players")
+        yield MarshalPrisonersPanel(id="mp")
         yield PilePanel(id="pile")
         with Horizontal(id="play"):
             with Vertical(id="left"):
@@ -168,6 +182,7 @@ class ColtApp(App[None]):
         self.query_one(StatusPanel).show(view)
         self.query_one(TrainPanel).show(view)
         self.query_one(PlayersPanel).show(view, self.who())
+        self.query_one(MarshalPrisonersPanel).show(view)
         self.query_one(PilePanel).show(view)
         self.query_one(HandPanel).show(view if self.viewer is not None else None)
         choices = self.query_one(Choices)
@@ -381,14 +396,18 @@ class ColtApp(App[None]):
         view = self._shown or self.session.view(self.viewer)
         who = self.who()
         lines = []
-        for line, b in zip(describe.player_lines(view), view["bandits"], strict=True):
+        for line, b in zip(describe.figure_lines(view), view["bandits"], strict=True):
             name, _, rest = line.partition(": ")
             played = who.get(b["seat"], "")
             if played != "you":
                 name += f" (played by a {played})" if played.startswith("bot") else f" ({played})"
             lines.append(f"{name}: {rest}")
-        lines += ["", *describe.train_sentences(view)]
-        self.push_screen(LogScreen("Players and train", lines))
+        lines += ["", *describe.train_lines(view)]
+        title = "Players and train"
+        if view.get("mp"):
+            lines += ["", *describe.mp_lines(view)]
+            title = "Players, train, Marshal & Prisoners"
+        self.push_screen(LogScreen(title, lines))
 
     def action_story(self) -> None:
         lines = [

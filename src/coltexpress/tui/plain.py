@@ -2,7 +2,8 @@
 
 Every prompt lists the legal options, numbered, in words; the player answers with a number,
 with the engine's notation (``play move``, ``shoot belle``), or with a command: ``help
-[topic]``, ``hand``, ``train``, ``players``, ``pile``, ``log``, ``options``, ``notation``
+[topic]``, ``hand``, ``train``, ``players``, ``pile``, ``log``, ``marshal`` (Marshal &
+Prisoners: posters, prisoners, the Marshal's guns and goals), ``options``, ``notation``
 (show the notation beside the options), ``why N`` (the rules behind option N), ``save
 FILE``, ``quit``. The round and turn are said when they change, not at every prompt. The
 Stealin' phase is told card by card, then what each bandit gained in the round. Input and
@@ -37,8 +38,9 @@ __all__ = ["COMMANDS", "PlainGame"]
 COMMANDS = (
     "Commands: a number or an action in notation to choose; 'why N' explains option N; "
     "'options' lists the choices again; 'hand', 'train', 'players', 'pile', 'log' describe "
-    "the game; 'notation' shows or hides the engine's notation; 'help' or 'help TOPIC' (a "
-    "card, power, turn type or event) explains the rules; 'save FILE' saves; 'quit' stops."
+    "the game ('marshal' too, in Marshal & Prisoners); 'notation' shows or hides the "
+    "engine's notation; 'help' or 'help TOPIC' (a card, power, turn type or event) explains "
+    "the rules; 'save FILE' saves; 'quit' stops."
 )
 
 
@@ -72,6 +74,7 @@ class PlainGame:
         self.stealin_view: dict[str, Any] | None = None
         self.last_view: dict[str, Any] | None = None
         self.round_events: list[Any] = []  # the events since the Stealin' phase began
+        self.mp_round: int | None = None  # the round whose Marshal & Prisoners state was said
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -94,7 +97,7 @@ class PlainGame:
         for entry in told[-15:]:
             self.say(entry.text)
         self.say("Where everyone is:")
-        for line in describe.train_sentences(self.s.view(self.viewer)):
+        for line in describe.train_lines(self.s.view(self.viewer)):
             self.say("  " + line)
         try:
             while not self.s.over:
@@ -118,7 +121,9 @@ class PlainGame:
             bandits = " and ".join(names.bandit(b) for b in p["bandits"])
             if self.viewer == p["seat"] and len(self.s.humans) == 1:
                 self.say(f"You play {bandits}.")
-            elif p["seat"] in self.s.humans:
+                continue
+            bandits = bandits[:1].upper() + bandits[1:]
+            if p["seat"] in self.s.humans:
                 self.say(f"{bandits}: a human at this keyboard.")
             else:
                 self.say(f"{bandits}: a bot ({self.s.bot_levels[p['seat']]}).")
@@ -191,6 +196,11 @@ class PlainGame:
         if header != self.header and v["round_card"] is not None:
             self.header = header
             self.say(header + ".")
+            if v.get("mp") and self.mp_round != v["round"]:
+                self.mp_round = v["round"]
+                self.say("Marshal & Prisoners:")
+                for line in describe.mp_lines(v):
+                    self.say("  " + line)
             self.say(describe.hand_sentence(v))
         self.say(describe.situation(v, header=False))
         for n, choice in enumerate(describe.choices(v), 1):
@@ -223,10 +233,14 @@ class PlainGame:
         elif word == "hand":
             self.say(describe.hand_sentence(v))
         elif word == "train":
-            for line in describe.train_sentences(v):
+            for line in describe.train_lines(v):
                 self.say(line)
         elif word == "players":
-            for line in describe.player_lines(v):
+            for line in describe.figure_lines(v):
+                self.say(line)
+        elif word in ("marshal", "prisoners", "goals"):
+            lines = describe.mp_lines(v)
+            for line in lines or ["There is no Marshal player in this game."]:
                 self.say(line)
         elif word == "pile":
             self.describe_pile()
@@ -270,7 +284,7 @@ class PlainGame:
 
     def final_scores(self) -> None:
         # The narration said who won; the rest explains it and turns every purse over.
-        for line in describe.end_lines(self.s.view(self.viewer))[1:]:
+        for line in describe.result_lines(self.s.view(self.viewer))[1:]:
             self.say(line)
 
 

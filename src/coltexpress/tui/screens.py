@@ -193,6 +193,9 @@ class EndScreen(Screen[None]):
         self.who = who
 
     def compose(self) -> ComposeResult:
+        if self.view.get("mp"):
+            yield from self._compose_mp()
+            return
         lines = describe.end_lines(self.view)
         rows = describe.score_rows(self.view)
         with VerticalScroll():
@@ -217,6 +220,57 @@ class EndScreen(Screen[None]):
             yield Static(Text("fired: bullets shot; hit: bullet cards received.", style="dim"))
             for line in lines:
                 if " ends with " in line:
+                    yield Static(line)
+            yield Static(Text("Press q to quit, Esc to look at the board.", style="italic"))
+        yield Footer()
+
+    def _compose_mp(self) -> ComposeResult:
+        """Marshal & Prisoners: who wins, the Marshal's goals done and not done, then each
+        bandit's money with the Wanted Poster, prisoner and Brawler prizes."""
+        lines = describe.mp_end_lines(self.view)
+        rows = describe.mp_score_rows(self.view)
+        result = self.view["result"]
+        money = tuple(("You" if r["you"] else r["bandits"]) + ":" for r in rows)
+        with VerticalScroll():
+            yield Static("GAME OVER. " + lines[0], id="winner")
+            for line in lines[1:]:
+                if line.startswith("  "):
+                    done = line.rstrip().split(". ")[0].endswith(": done")
+                    yield Static(Text(line, style="green" if done else "red"))
+                elif not line.startswith((*money, "Bullets fired")) and " ends with " not in line:
+                    yield Static(Text(line, style="bold"))
+            table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
+            table.add_columns(
+                "", "player", "loot", "fired", "Gunslinger", "Wanted Poster", "prisoner",
+                "Brawler", "total", "hit",
+            )
+            for r in rows:
+                name = r["bandits"] + (" (you)" if r["you"] else "")
+                flag = "WINNER" if r["winner"] else "out" if r["cannot_win"] else ""
+                if r["marshal"]:
+                    goals = f"{result['goals_done']} of {len(result['goals'])} goals"
+                    table.add_row(flag, name, goals, "", "", "", "", "", "", str(r["received"]))
+                    continue
+                table.add_row(
+                    flag,
+                    name,
+                    f"${r['loot']:,}",
+                    str(r["shots"]),
+                    "$1,000" if r["gunslinger"] else "",
+                    f"${r['posters']:,}" if r["posters"] else "captured",
+                    f"${r['prisoners']:,}" if r["prisoners"] else "",
+                    f"${r['brawlers']:,}" if r["brawlers"] else "",
+                    f"${r['total']:,}",
+                    str(r["received"]),
+                )
+            yield table
+            yield Static(Text(
+                "fired: bullets shot; hit: bullet cards received; out: cannot win.", style="dim"
+            ))
+            for line in lines:
+                if line.startswith(money) or line.startswith("Bullets fired") or (
+                    " ends with " in line
+                ):
                     yield Static(line)
             yield Static(Text("Press q to quit, Esc to look at the board.", style="italic"))
         yield Footer()

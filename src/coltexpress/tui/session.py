@@ -80,6 +80,7 @@ class Session:
     agents: dict[int, Agent] = field(default_factory=dict)
     log: list[Entry] = field(default_factory=list)
     autosave: Path | None = None
+    bot_failures: list[str] = field(default_factory=list)  # bots that failed, and why
 
     def __post_init__(self) -> None:
         seed = self.seed
@@ -157,7 +158,15 @@ class Session:
         seat = self.bot_to_act()
         if seat is None:
             raise ValueError("no bot is to act")
-        return self.agents[seat].act(self.game)
+        try:
+            return self.agents[seat].act(self.game)
+        except Exception as exc:  # a bot failing on a rule must not end the game
+            # The game goes on: this one choice is made at random among the legal ones
+            # (seeded by the game and the move), and the failure is kept for a report.
+            self.bot_failures.append(f"{self.bot_levels[seat]}: {type(exc).__name__}: {exc}")
+            legal = self.game.legal_ids()
+            moves = len(self.game.record()["actions"])
+            return legal[random.Random(self.seed * 7919 + moves).randrange(len(legal))]
 
     def apply_bot(self, action_id: int) -> list[Frame]:
         return self._played(self.game.apply_frames(ACTIONS[action_id]))

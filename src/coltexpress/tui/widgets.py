@@ -21,6 +21,7 @@ from ..engine import names
 __all__ = [
     "Choices",
     "HandPanel",
+    "MarshalPrisonersPanel",
     "PilePanel",
     "PlayersPanel",
     "StatusPanel",
@@ -37,8 +38,11 @@ COLOURS = {
     "ghost": "grey70",
     "tuco": "red",
     "mei": "yellow",
+    "marshal": "bold yellow",
 }
-LOOT_ICONS = {"purse": "$", "jewel": "◆", "strongbox": "▣"}
+LOOT_ICONS = {"purse": "$", "jewel": "◆", "strongbox": "▣", "mailbag": "✉"}
+MARSHAL = "marshal"  # the Marshal's figure in Marshal & Prisoners, a player of its own
+CELL = "▦"  # the cell of the prison car
 
 
 def colour(name: str) -> str:
@@ -46,8 +50,12 @@ def colour(name: str) -> str:
 
 
 def bandit_text(name: str, *, bold: bool = False, short: bool = False) -> Text:
+    """A figure's name in its colour; the Marshal's figure (Marshal & Prisoners) is starred."""
+    style = colour(name) + (" bold" if bold else "")
+    if name == MARSHAL:
+        return Text("★Mar" if short else "★ " + describe.figure_name(name), style=style)
     label = names.bandit(name)
-    return Text(label[:3] if short else label, style=colour(name) + (" bold" if bold else ""))
+    return Text(label[:3] if short else label, style=style)
 
 
 def _loot_icons(loot: list[dict[str, Any]]) -> str:
@@ -61,15 +69,36 @@ def _space(view: dict[str, Any], car: int, roof: bool) -> dict[str, Any]:
 
 def _who_here(view: dict[str, Any], car: int, roof: bool, *, short: bool) -> Text:
     me = view["seat"]
+    jailed = view["mp"]["in_cell"] if view.get("mp") else []
     line = Text()
+    marshal = Text("★Mar" if short else "★ MARSHAL", style="bold yellow")
     for b in view["bandits"]:
-        if b["car"] == car and b["roof"] == roof:
+        if b["car"] == car and b["roof"] == roof and b["character"] not in jailed:
             if line:
                 line.append(" ")
-            line.append_text(bandit_text(b["character"], bold=b["seat"] == me, short=short))
+            if b["character"] == MARSHAL:
+                if b["seat"] == me:
+                    marshal.stylize("underline")
+                line.append_text(marshal)
+            else:
+                line.append_text(bandit_text(b["character"], bold=b["seat"] == me, short=short))
     if not roof and view["marshal"] == car:
-        line.append((" " if line else "") + ("★Mar" if short else "★ MARSHAL"), style="bold yellow")
+        line.append_text(Text(" " if line else "") + marshal)
     return line
+
+
+def _cell(view: dict[str, Any], *, short: bool) -> Text | None:
+    """Who is in the cell of the prison car (Marshal & Prisoners), or None."""
+    mp = view.get("mp")
+    if not mp:
+        return None
+    text = Text(CELL if short else f"{CELL} cell:", style="bold red")
+    if not mp["in_cell"]:
+        return None if short else text + Text(" empty", style="dim")
+    for name in mp["in_cell"]:
+        text.append(" ")
+        text.append_text(bandit_text(name, short=short))
+    return text
 
 
 class TrainPanel(Static):
@@ -88,23 +117,45 @@ class TrainPanel(Static):
         else:
             table = Table(expand=True, show_lines=True, pad_edge=False)
         table.add_column("", width=4 if compact else 6, no_wrap=True)
+        mp = view.get("mp")
         for car in range(cars + 1):
             if compact:
                 head = "LOCO" if car == 0 else "CAB" if car == cars else f"CAR{car}"
+                head = "PRISON" if mp and car == cars else head
             else:
                 head = "LOCOMOTIVE" if car == 0 else "CABOOSE" if car == cars else f"CAR {car}"
+                head = "PRISON CAR (caboose)" if mp and car == cars else head
             table.add_column(head, justify="center", ratio=1, no_wrap=compact)
         for roof in (True, False):
             cells: list[RenderableType] = [Text("roof" if roof else "in", style="dim")]
             for car in range(cars + 1):
                 who = _who_here(view, car, roof, short=compact)
                 loot = _loot_icons(_space(view, car, roof)["loot"])
-                cells.append(
-                    Group(who if who else Text(" "), Text(loot or " ", style="yellow"))
-                )
+                lines = [who if who else Text(" ")]
+                cell = _cell(view, short=compact) if car == cars and not roof else None
+                if cell is not None:
+                    # the cell beside the loot when small, on a line of its own when large
+                    lines += [cell + Text(" " + loot, style="yellow")] if compact else [cell]
+                if cell is None or not compact:
+                    lines.append(Text(loot or " ", style="yellow"))
+                cells.append(Group(*lines))
             table.add_row(*cells)
+        if mp and mp["off_train"]:
+            off = Text("Off the train: ", style="bold red")
+            for n, name in enumerate(mp["off_train"]):
+                off.append(", " if n else "")
+                off.append_text(bandit_text(name, short=compact))
+        else:
+            off = Text("")
         if not compact:
-            return table
+            return Group(table, off) if off else table
+        if mp:
+            brief = (off + Text(" · ") if off else Text("")) + Text(
+                describe.mp_brief(view) + " · p: more", style="dim"
+            )
+            brief.no_wrap = True
+            brief.overflow = "ellipsis"
+            return Group(table, brief)
         legend = Text(
             "$ purse  ◆ jewel  ▣ strongbox  ★ Marshal   p: players  l: log  ?: rules",
             style="dim",
@@ -167,7 +218,7 @@ class PlayersPanel(Static):
                 table.add_row(
                     name,
                     who.get(p["seat"], ""),
-                    describe.where(b, view["cars"]),
+                    describe.figure_where(view, b),
                     describe.loot_summary(b["loot"]),
                     str(b["bullets_left"]),
                     str(b["bullets_received"]),
@@ -263,3 +314,80 @@ class Choices(OptionList):
             if self.option_count:
                 here = self.highlighted or 0
                 self.highlighted = max(0, min(self.option_count - 1, here + 5 * direction))
+
+
+class MarshalPrisonersPanel(Static):
+    """Marshal & Prisoners: Wanted Posters, prisoners, Brawler cards, the Marshal's cylinder
+    piles and Achievement zone, penalties, goals (the Marshal's own with their rules)."""
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.set_class(not view.get("mp"), "absent")
+        self.update(self.draw(view) if view.get("mp") else "")
+
+    @staticmethod
+    def draw(view: dict[str, Any]) -> RenderableType:
+        mp = view["mp"]
+        left, right = Text(), Text()
+
+        def head(text: Text, label: str) -> None:
+            if text:
+                text.append("\n")
+            text.append(label + ": ", style="bold")
+
+        head(left, "Wanted Posters")
+        for n, (name, state) in enumerate(mp["posters"].items()):
+            left.append("  " if n else "")
+            left.append_text(bandit_text(name, bold=True))
+            left.append(" wanted" if state == "wanted" else " captured",
+                        style="green" if state == "wanted" else "red")
+        head(left, "Prisoners waiting")
+        waiting = [names.sidekick(p) for p in mp["prisoners_waiting"]]
+        left.append(", ".join(waiting) or "none")
+        if mp["prisoners"]:
+            head(left, "Freed")
+            left.append("; ".join(
+                f"{names.bandit(b)} holds {names.sidekick(p)}" for b, p in mp["prisoners"].items()
+            ))
+        head(left, "Brawler cards left")
+        left.append(", ".join(f"{names.brawler(v)} ${v:,}" for v in mp["brawlers_left"]) or "none")
+        if mp["brawlers_won"]:
+            left.append("; won: ")
+            left.append("; ".join(
+                f"{names.bandit(b)} " + ", ".join(f"{names.brawler(v)} ${v:,}" for v in values)
+                for b, values in mp["brawlers_won"].items()
+            ))
+
+        head(right, "Marshal's guns")
+        for side, gun in zip(("left", "right"), mp["guns"], strict=True):
+            right.append(f"{side} ")
+            right.append(f"{gun['bullets']}", style="bold")
+            if gun["top"]:
+                right.append(f" ({names.penalty(gun['top'])})")
+            right.append("  " if side == "left" else "")
+        penalties = [
+            f"{names.bandit(b)}: " + ", ".join(names.penalty(k) for k in keys)
+            for b, keys in mp["penalties"].items() if keys
+        ]
+        head(right, "Penalties")
+        right.append("; ".join(penalties) or "none")
+        head(right, "Achievement zone")
+        taken = [names.sidekick(p) for p in mp["taken_prisoners"]]
+        right.append(", ".join(taken) if taken else "no prisoner")
+        bags = len(mp["taken_mailbags"])
+        right.append(f"; {names.loot('mailbag', bags)}" if bags else "; no mailbag")
+        head(right, "Goals")
+        right.append(f"{mp['goals_upcoming']} upcoming (face down), {mp['goals_current']} current")
+        if mp["goals_revealed"]:
+            right.append("; revealed: " + ", ".join(names.goal(g) for g in mp["goals_revealed"]))
+        mine = mp.get("my_goals")
+        if mine and view.get("seat") == mp["marshal_seat"] and "result" not in view:
+            head(right, "Your goals")
+            for goal in mine:
+                right.append("\n• ")
+                right.append(names.goal(goal), style="bold")
+                right.append(": " + names.goal_help(goal), style="italic")
+        table = Table(expand=True, box=None, padding=(0, 1), show_header=False)
+        table.add_column(ratio=1)
+        table.add_column(ratio=1)
+        table.add_row(left, right)
+        return table

@@ -30,8 +30,9 @@ function seatRows() {
       "data-seat": i, "aria-label": `Player ${i + 1}: name`, autocomplete: "off",
     });
     const host = h("input", { type: "radio", name: "host", value: i, checked: was.host });
+    const marshal = i === 0 && $("preset").value === "marshal-prisoners";
     const row = h("div", { class: "seat-row" },
-      h("strong", {}, `Player ${i + 1}`), kind, name,
+      h("strong", {}, `Player ${i + 1}`, marshal ? h("span", { class: "seat-role" }, " (the Marshal)") : ""), kind, name,
       h("label", { class: "host-pick" }, host, "I sit here"));
     const sync = () => {
       const bot = kind.value !== "human";
@@ -117,6 +118,7 @@ async function refresh() {
 }
 
 $("players").addEventListener("change", seatRows);
+$("preset").addEventListener("change", seatRows);
 $("create").addEventListener("submit", create);
 $("refresh").addEventListener("click", refresh);
 seatRows();

@@ -2,7 +2,7 @@
 // its captions (the server's words for that view, docs/protocol.md). Nothing here words a
 // rule or a card: every sentence a player reads comes from the captions.
 
-import { colour } from "./colours.js";
+import { colour, MARSHAL } from "./colours.js";
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -174,17 +174,20 @@ export function renderPlayers(ctx) {
   for (const p of v.players) {
     for (const b of v.bandits.filter((x) => x.seat === p.seat)) {
       const w = words.get(b.character);
+      const marshal = b.character === "marshal" && Boolean(c.mp);
       items.push(
         h(
           "li",
-          { class: `bandit${p.seat === ctx.seat ? " mine" : ""}${v.actor === p.seat && !v.result ? " acting" : ""}`, "data-character": b.character },
+          { class: `bandit${marshal ? " marshal-entry" : ""}${p.seat === ctx.seat ? " mine" : ""}${v.actor === p.seat && !v.result ? " acting" : ""}`, "data-character": b.character },
           h("p", { class: "bandit-name" },
-            h("span", { class: "dot", style: `background:${colour(b.character)}`, "aria-hidden": "true" }),
-            h("strong", {}, w.name),
+            h("span", { class: marshal ? "dot star" : "dot", style: `background:${marshal ? MARSHAL : colour(b.character)}`, "aria-hidden": "true" }),
+            h("strong", {}, w.name.charAt(0).toUpperCase() + w.name.slice(1)),
             h("span", { class: "tag" }, seatTag(ctx, p.seat))),
           h("p", {}, w.where.charAt(0).toUpperCase() + w.where.slice(1), "."),
           h("p", {}, "Loot: ", w.loot, "."),
-          h("p", {}, pips(b.bullets_left), ` ${b.bullets_left} bullet${b.bullets_left === 1 ? "" : "s"} left; ${b.bullets_received} bullet card${b.bullets_received === 1 ? "" : "s"} received.`),
+          marshal
+            ? h("p", {}, c.mp.guns.map((g) => `${g.name}: ${g.bullets}${g.top ? ` (${g.top} on top)` : ""}`).join("; "), ".")
+            : h("p", {}, pips(b.bullets_left), ` ${b.bullets_left} bullet${b.bullets_left === 1 ? "" : "s"} left; ${b.bullets_received} bullet card${b.bullets_received === 1 ? "" : "s"} received.`),
           h("p", { class: "small" }, `${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand, ${p.deck_size} in the deck.`)
         )
       );
@@ -252,6 +255,64 @@ export function renderEnd(ctx, table) {
   if (!lines.length) return;
   $("end-winner").textContent = lines[0];
   $("end-lines").replaceChildren(...lines.slice(1).map((t) => h("li", {}, t)));
-  $("end-loot").replaceChildren(...(ctx.captions.bandits || []).map((b) => h("li", {}, `${b.name}: ${b.loot}.`)));
+  const carried = (ctx.captions.bandits || []).filter((b) => !(ctx.captions.mp && b.character === "marshal"));
+  $("end-loot").replaceChildren(...carried.map((b) => h("li", {}, `${b.name}: ${b.loot}.`)));
   $("end-replay").href = `/replay/${encodeURIComponent(table)}`;
+}
+
+/** Marshal & Prisoners: the prison car, Wanted Posters, prisoners, Brawler cards, the
+ * Marshal's cylinder piles and Achievement zone, penalties and goals. Hidden otherwise. */
+export function renderMarshalPrisoners(ctx) {
+  const box = $("mp");
+  const m = ctx.captions.mp;
+  box.hidden = !m;
+  if (!m) return;
+  const none = (items, empty) => (items.length ? items : [h("li", { class: "none" }, empty)]);
+  const goalItem = (g) =>
+    h("li", { class: g.done === undefined ? "goal" : g.done ? "goal done" : "goal missed" },
+      g.done === undefined ? "" : h("span", { class: "goal-state" }, g.done ? "Done" : "Not done"),
+      h("strong", {}, g.name), h("span", { class: "goal-help" }, g.help));
+  const goals = m.goals;
+  $("mp-prison").replaceChildren(
+    h("p", {}, m.prison),
+    h("p", {}, "In the cell: ", m.cell.length ? m.cell.join(", ") : "nobody", "."),
+    m.off_train.length ? h("p", {}, "Off the train: ", m.off_train.join(", "), ".") : ""
+  );
+  $("mp-posters").replaceChildren(
+    ...m.posters.map((p) => h("li", { class: p.captured ? "poster captured" : "poster" }, h("strong", {}, p.bandit), ` ${p.state}`))
+  );
+  $("mp-prisoners").replaceChildren(
+    ...none(
+      [
+        ...m.prisoners.map((p) => h("li", {}, `${p.bandit} holds ${p.prisoner}.`)),
+        ...(m.prisoners_waiting.length ? [h("li", {}, `Waiting on the prison car: ${m.prisoners_waiting.join(", ")}.`)] : []),
+      ],
+      "No prisoner left."
+    )
+  );
+  $("mp-brawlers").replaceChildren(
+    h("li", {}, "Left: ", m.brawlers_left.length ? m.brawlers_left.join(", ") : "none", "."),
+    ...m.brawlers_won.map((w) => h("li", {}, `${w.bandit} won ${w.cards.join(", ")}.`))
+  );
+  $("mp-guns").replaceChildren(
+    ...m.guns.map((g) => h("li", { title: g.help }, h("strong", {}, g.name), `: ${g.bullets}`, g.top ? `; on top: ${g.top}` : "", g.help ? h("span", { class: "goal-help" }, g.help) : ""))
+  );
+  $("mp-penalties").replaceChildren(
+    ...none(
+      m.penalties.map((p) => h("li", { title: p.penalties.map((x) => x.help).join(" ") }, h("strong", {}, p.bandit), `: ${p.penalties.map((x) => x.name).join(", ")}`)),
+      "None."
+    )
+  );
+  const zone = [];
+  if (m.achievement.prisoners.length) zone.push(h("li", {}, `Prisoners: ${m.achievement.prisoners.join(", ")}.`));
+  if (m.achievement.mailbags) zone.push(h("li", {}, `Mailbags: ${m.achievement.mailbags}.`));
+  $("mp-zone").replaceChildren(...none(zone, "Empty."));
+  const parts = [h("p", {}, `${goals.upcoming}; ${goals.current}.`)];
+  if (goals.final) {
+    parts.push(h("p", { class: "goal-head" }, "Every goal, at the end:"), h("ul", { class: "goal-list" }, goals.final.map(goalItem)));
+  } else {
+    if (goals.mine) parts.push(h("p", { class: "goal-head" }, "Your current goals:"), h("ul", { class: "goal-list mine" }, goals.mine.map(goalItem)));
+    if (goals.revealed.length) parts.push(h("p", { class: "goal-head" }, "Revealed:"), h("ul", { class: "goal-list" }, goals.revealed.map(goalItem)));
+  }
+  $("mp-goals").replaceChildren(...parts);
 }
