@@ -164,6 +164,20 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
             f"{stat.to_dict()['mean_score']:.0f}",
         )
     console.print(chars)
+    roles = report.role_stats()
+    if roles:
+        table = Table(title="Marshal against bandits")
+        table.add_column("side", no_wrap=True)
+        for column in ("games", "win % (95% CI)"):
+            table.add_column(column, justify="right", no_wrap=True)
+        for stat in roles:
+            low, high = stat.interval
+            table.add_row(
+                stat.name, str(stat.games),
+                f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(
+                    " (", "% ("),
+            )
+        console.print(table)
     console.print(
         f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
         f"wins per seat {data['wins_per_seat']}, {report.errors} errors"

@@ -120,6 +120,8 @@ class GameOutcome:
     steps: int
     record: dict[str, Any] | None = None
     error: str | None = None
+    marshal: int | None = None  # Marshal & Prisoners: the Marshal player's seat
+    marshal_won: bool = False
 
 
 def _seed_of(seed: int, index: int, salt: int) -> int:
@@ -166,6 +168,8 @@ def play_game(
         result["gunslingers"],
         steps,
         record,
+        marshal=result.get("marshal"),
+        marshal_won=bool(result.get("marshal_wins")),
     )
 
 
@@ -256,6 +260,28 @@ class TournamentReport:
         order = {n: i for i, n in reversed(list(enumerate(names)))}
         return sorted(stats, key=lambda s: order[s.name])
 
+    def role_stats(self) -> list[Stat]:
+        """Marshal & Prisoners: the Marshal against the bandits (a game the Marshal wins is
+        his, with or without Guilty Conscience's poorest bandit); one line per role, then
+        per agent in the Marshal's seat. Empty for other games."""
+        played = [o for o in self.outcomes if o.error is None and o.marshal is not None]
+        if not played:
+            return []
+        names = [str(s) for s in self.specs]
+        marshal, bandits = Stat("Marshal", 1), Stat("bandits", self.options.players - 1)
+        by_agent: dict[str, Stat] = {}
+        for o in played:
+            assert o.marshal is not None
+            for stat in (marshal, by_agent.setdefault(
+                f"Marshal played by {names[o.entries[o.marshal]]}",
+                Stat(f"Marshal played by {names[o.entries[o.marshal]]}", 1),
+            )):
+                stat.games += 1
+                stat.wins += o.marshal_won
+            bandits.games += 1
+            bandits.wins += not o.marshal_won and bool(o.winners)
+        return [marshal, bandits, *(by_agent.values() if len(by_agent) > 1 else ())]
+
     def character_stats(self) -> list[Stat]:
         return sorted(
             self._accumulate(lambda o, seat: o.characters[seat], {}), key=lambda s: s.name
@@ -278,6 +304,7 @@ class TournamentReport:
             else 0.0,
             "agent_stats": [s.to_dict() for s in self.agent_stats()],
             "character_stats": [s.to_dict() for s in self.character_stats()],
+            "role_stats": [s.to_dict() for s in self.role_stats()],
             "wins_per_seat": _wins_per_seat(played, self.options.players),
         }
 

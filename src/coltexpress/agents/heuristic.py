@@ -12,16 +12,21 @@ down and prefers tunnels' secrecy for free.
 from __future__ import annotations
 
 from ..engine import ids, resolve
-from ..engine.content import BULLET, MARSHAL
+from ..engine.content import BULLET, IDEA, MARSHAL, MOVE, SHOOT
+from ..engine.flow import KIND_OF_PHASE
 from ..engine.game import (
     COVER,
-    D_MARSHAL,
-    D_MOVE,
+    EVENT_MOVE,
+    EVENT_SHOOT,
+    EXTRA,
+    GIVE,
     KEEP,
     PICK,
     PICKPOCKET,
     PLACE,
     PLAY,
+    RAINY,
+    REFLEX,
     Game,
 )
 from .base import Agent, Observation
@@ -59,8 +64,59 @@ def strength(g: Game, seat: int) -> float:
     return value
 
 
+def marshal_strength(g: Game) -> float:
+    """Marshal & Prisoners: how near the Marshal stands to 4 goals of 5 (in this world),
+    and the means to them: captures, bullets placed, Brawler cards kept."""
+    from ..engine.mp.scoring import goal_done
+
+    mp = g.mp
+    assert mp is not None
+    done = sum(goal_done(g, goal) for goal in (*mp.current, *mp.upcoming))
+    value = 600.0 * min(done, 4) + 120.0 * sum(mp.captured)
+    value += 25.0 * (12 - g.cylinder[mp.marshal]) + 40.0 * len(mp.brawlers)
+    value += 60.0 * (len(mp.taken_prisoners) + len(mp.taken_mailbags))
+    return value - (5000.0 if mp.fallen[mp.marshal] else 0.0)
+
+
+def _bandit_strength(g: Game, seat: int) -> float:
+    """A bandit's strength with the expansion's money: posters, prisoners, Brawler cards."""
+    mp = g.mp
+    assert mp is not None
+    value = strength(g, seat)
+    for b in g.bandits_of[seat]:
+        value += 0.0 if mp.captured[b] else 500.0
+        value += 200.0 if mp.prisoner[b] >= 0 else 0.0
+        value += sum(mp.brawler_won[b]) - (300.0 if mp.jailed[b] else 0.0)
+        value -= 3000.0 if mp.fallen[b] else 0.0
+    return value
+
+
+def _idea_value(g: Game, seat: int) -> float:
+    """What a Brilliant Idea is worth to a bandit: a way out of the cell, a prisoner or a
+    freed bandit on the prison car, a copy elsewhere."""
+    mp = g.mp
+    if mp is None:
+        return 0.0
+    b = g.bandits_of[seat][0]
+    if mp.jailed[b]:
+        return 400.0
+    if g.pos[b] >= 0 and g.pos[b] >> 1 == g.last:
+        return 150.0 if mp.prisoner[b] < 0 and mp.prisoners_left else 30.0
+    return 10.0
+
+
 def evaluate(g: Game, seat: int) -> float:
-    """A seat's strength against the strongest other seat."""
+    """A seat's strength against the strongest other seat (Marshal & Prisoners: the
+    Marshal's progress against the bandits, a bandit's against the other bandits and the
+    Marshal's)."""
+    if g.mp is not None:
+        marshal_seat = g.seat_of[g.mp.marshal]
+        progress = marshal_strength(g)
+        if seat == marshal_seat:
+            return progress
+        others = [_bandit_strength(g, s) for s in range(g.n_players)
+                  if s not in (seat, marshal_seat)]
+        return _bandit_strength(g, seat) - max(others, default=0.0) - 0.5 * progress
     mine = strength(g, seat)
     best_other = max(strength(g, s) for s in range(g.n_players) if s != seat)
     return mine - best_other
@@ -104,10 +160,16 @@ class HeuristicAgent(Agent):
         world = observation.sample_world(self.rng)
         seat = observation.seat
         phase = world.phase
-        if phase in (PLAY, COVER):
+        if phase in (PLAY, COVER, EXTRA, REFLEX):
             return self._scheme(world, seat, legal)
-        if D_MOVE <= phase <= D_MARSHAL:
-            return self._resolve(world, seat, legal)
+        if phase in KIND_OF_PHASE:
+            return self._resolve(world, seat, legal, KIND_OF_PHASE[phase])
+        if phase in (EVENT_SHOOT, EVENT_MOVE):
+            return self._resolve(world, seat, legal, SHOOT if phase == EVENT_SHOOT else MOVE)
+        if phase == GIVE:  # the least valuable token this bandit holds
+            return min(legal, key=lambda i: world.loot_value[ids.GIVE.index(i)])
+        if phase == RAINY:
+            return self._keep(world, seat, legal)
         if phase == PICKPOCKET:
             return ids.TAKE
         if phase == KEEP:
@@ -120,12 +182,12 @@ class HeuristicAgent(Agent):
 
     # -- Stealin' ---------------------------------------------------------------------------
 
-    def _resolve(self, world: Game, seat: int, legal: tuple[int, ...]) -> int:
-        kind = world.phase - D_MOVE
+    def _resolve(self, world: Game, seat: int, legal: tuple[int, ...], kind: int) -> int:
         best, choice = float("-inf"), legal[0]
         for option in legal:
             trial = world.clone()
-            resolve.perform(trial, kind, world.cur, option)
+            if option != ids.PASS:
+                resolve.perform(trial, kind, world.cur, option)
             score = evaluate(trial, seat) + self.rng.random() * 1e-3
             if score > best:
                 best, choice = score, option
@@ -158,6 +220,8 @@ class HeuristicAgent(Agent):
                 score = base + (_DRAW_VALUE if playable <= remaining else 5.0)
                 if action == ids.PASS:
                     score = base
+            elif action == ids.DRAW_IDEA:  # Marshal & Prisoners: worth most in the cell
+                score = base + (_idea_value(world, seat) if playable <= remaining else 5.0)
             else:
                 play = ids.ACTIONS[action]
                 kind = ids.KIND_INDEX[play.kind]  # type: ignore[union-attr]
@@ -166,6 +230,8 @@ class HeuristicAgent(Agent):
                 score, _option = best_resolution(plan, kind, bandit, seat)
                 if kind == MARSHAL:
                     score -= 10.0  # the Marshal card helps everyone near the strongbox
+                if kind == IDEA:
+                    score += _idea_value(world, seat)
                 if getattr(play, "hidden", False):
                     score += 15.0  # Ghost: secrecy is free
             score += self.rng.random() * 1e-3
@@ -193,4 +259,4 @@ class HeuristicAgent(Agent):
         return legal[0]
 
 
-__all__ = ["HeuristicAgent", "best_resolution", "evaluate", "strength"]
+__all__ = ["HeuristicAgent", "best_resolution", "evaluate", "marshal_strength", "strength"]
