@@ -23,6 +23,7 @@ PRESETS = [
     ("two-player", 2),
     ("accessible", 5),
     ("two-bandits", 3),
+    ("marshal-prisoners", 5),
 ]
 
 
@@ -152,3 +153,40 @@ def test_heuristic_shoots_the_leader() -> None:
     stealin(game, [("belle", "shoot")])
     choice = HeuristicAgent(seed=0).act(game)
     assert str(game.legal_actions()[game.legal_ids().index(choice)]) == "shoot django"
+
+
+def test_heuristic_marshal_captures_a_bandit_in_reach() -> None:
+    """Playing the Marshal, the heuristic captures the bandit whose Arrest Warrant it
+    holds rather than one it has no warrant for (a goal is worth more than a poster)."""
+    from coltexpress.engine.mp.content import SPECIAL_TARGETS, WARRANT
+    from support import put, stealin
+
+    game = Game.new(Options(marshal_prisoners=True, players=5,
+                            characters=("belle", "cheyenne", "django", "doc")), seed=2)
+    assert game.mp is not None
+    game.mp.current = [WARRANT + game.char_idx[game.chars.index("doc")]]
+    game.mp.upcoming = [SPECIAL_TARGETS.index(n) for n in (
+        "dodge-bullets", "golden-bullet-award", "only-a-flesh-wound")] + [
+        WARRANT + game.char_idx[game.chars.index("belle")]]
+    put(game, marshal=(2, True), doc=(2, True), cheyenne=(2, True), belle=(0, False),
+        django=(0, False))
+    stealin(game, [("marshal", "capture")])
+    choice = HeuristicAgent(seed=0).act(game)
+    assert str(game.legal_actions()[game.legal_ids().index(choice)]) == "capture doc"
+
+
+def test_heuristic_bandit_uses_the_brilliant_idea_to_leave_the_cell() -> None:
+    """A bandit in the cell plays the Brilliant Idea over any other card."""
+    from support import set_hand, set_round
+
+    game = Game.new(Options(marshal_prisoners=True, players=3,
+                            characters=("belle", "cheyenne")), seed=4)
+    set_round(game, "no-event-jarring")
+    assert game.mp is not None
+    b = game.chars.index("belle")
+    game.mp.jailed[b] = game.mp.captured[b] = True
+    game.pos[b] = 2 * game.last
+    game.apply("draw")  # the Marshal
+    set_hand(game, 1, ["move", "rob", "idea", "floor"])
+    choice = HeuristicAgent(seed=0).act(game)
+    assert str(game.legal_actions()[game.legal_ids().index(choice)]) == "play idea"

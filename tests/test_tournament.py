@@ -178,3 +178,33 @@ def test_simulate_rejects_bad_arguments() -> None:
     assert out.exit_code == 2 and "3 to 6 players" in out.output
     out = runner.invoke(app, ["simulate", "--players", "3", "--agents", "random,random"])
     assert out.exit_code == 2 and "need 1 or 3 agents" in out.output
+
+
+def test_marshal_against_bandits_on_a_known_case() -> None:
+    """Marshal & Prisoners: the Marshal's win rate against the bandits', per agent in the
+    Marshal's seat; a Guilty Conscience win (Marshal and a bandit) counts for the Marshal."""
+    options = Options(marshal_prisoners=True, players=3)
+    specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("random")]
+    outcomes = [
+        GameOutcome(0, 1, [0, 1, 2], ["marshal", "doc", "tuco"], [0, 900, 500],
+                    [0, 0, 0], [0, 2], [1], 50, marshal=0, marshal_won=True),
+        GameOutcome(1, 2, [1, 2, 0], ["marshal", "doc", "tuco"], [0, 800, 900],
+                    [0, 0, 0], [2], [1], 50, marshal=0, marshal_won=False),
+        GameOutcome(2, 3, [2, 0, 1], ["marshal", "doc", "tuco"], [0, 800, 900],
+                    [0, 0, 0], [2], [1], 50, marshal=0, marshal_won=False),
+    ]
+    report = TournamentReport(options, specs, 3, 0, outcomes)
+    roles = {s.name: s for s in report.role_stats()}
+    assert roles["Marshal"].games == 3 and roles["Marshal"].wins == 1
+    assert roles["bandits"].wins == 2
+    assert roles["Marshal played by heuristic"].wins == 1
+    assert roles["Marshal played by random"].games == 2
+    assert report.to_dict()["role_stats"][0]["win_rate"] == pytest.approx(1 / 3, abs=1e-4)
+    assert TournamentReport(THREE, specs, 0, 0, []).role_stats() == []
+
+
+def test_simulate_reports_the_marshal_for_the_expansion() -> None:
+    result = runner.invoke(app, ["simulate", "--preset", "marshal-prisoners", "--players", "3",
+                                 "--games", "3", "--agents", "heuristic"])
+    assert result.exit_code == 0, result.output
+    assert "Marshal against bandits" in result.output

@@ -460,9 +460,11 @@ def test_brilliant_idea_frees_a_prisoner_one_at_a_time() -> None:
     mp(g).prisoners_left = [1, 3, 6]  # cheyenne's, doc's and tuco's sidekicks
     stealin(g, [("belle", "idea")])
     assert legal(g) == ["free prisoner cheyenne", "free prisoner doc", "free prisoner tuco"]
-    g.apply("free prisoner tuco")
+    events = g.apply("free prisoner tuco")
     b = bandit(g, "belle")
     assert mp(g).prisoner[b] == 6 and mp(g).prisoners_left == [1, 3]
+    assert "Belle frees Tuco's trusty sidekick (Tuco's power while the prisoner stays)." in [
+        e.text() for e in events]
     assert g.view(None)["mp"]["prisoners"] == {"belle": "tuco"}
     # A second Brilliant Idea there: nobody in the cell and a prisoner already held.
     g2 = at_round(mp_game())
@@ -527,6 +529,15 @@ def test_belle_before_her_sidekick() -> None:
     stealin(g, [("doc", "punch")])
     targets = {a.split()[1] for a in legal(g)}
     assert targets == {"cheyenne"}
+    # a third bandit in reach: the holder of Belle's sidekick is spared too
+    # (D-mp-prisoner-power)
+    g = at_round(mp_game())
+    put(g, marshal=(0, False), doc=(2, False), belle=(2, False), cheyenne=(2, False),
+        django=(2, False))
+    mp(g).prisoner[bandit(g, "cheyenne")] = 0
+    update_powers(g, bandit(g, "cheyenne"))
+    stealin(g, [("doc", "punch")])
+    assert {a.split()[1] for a in legal(g)} == {"django"}
 
 
 def test_own_sidekick_robs_twice() -> None:
@@ -1047,7 +1058,7 @@ def test_reflex_action() -> None:
     mp.event.reflex-action-each-player-may-resolve-one-card,
     mp.event.reflex-action-return-unplayed-cards: the unplayed cards stay in hand through
     the Stealin' phase; then from the First Player each player may play and resolve one;
-    the rest goes back on top of the deck."""
+    the rest goes back on top of the deck, and the next deal draws it again (D-mp-reflex)."""
     g = at_round(mp_game(), "reflex-action")
     while g.pending.decision in ("play", "extra"):
         g.apply("draw" if "draw" in legal(g) else legal(g)[0])

@@ -38,6 +38,7 @@ __all__ = [
     "player",
     "power",
     "power_help",
+    "power_of",
     "round_card",
     "sidekick",
     "turn",
@@ -152,6 +153,11 @@ def event_help(slug: str, *, marshal_player: bool = False) -> str:
 def power(key: str) -> str:
     entry = names()["powers"].get(key)
     return str(entry["name"]) if entry else key
+
+
+def power_of(character: str) -> str:
+    """The name of a character's power (``Belle's power``), by character."""
+    return f"{bandit(character)}'s power"
 
 
 def power_help(key: str) -> str:

@@ -266,7 +266,11 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
         + ("onto the roof of the prison car." if d["to"] == "roof" else "into the corridor.")
     ),
     "free-prisoner": lambda d: (
-        f"{_name(d['bandit'])} frees {names.sidekick(d['sidekick'])}, a new trusty sidekick."
+        f"{_name(d['bandit'])} frees {_name(d['bandit'])}'s own trusty sidekick (two loot "
+        "tokens for each Rob)."
+        if d["sidekick"] == d["bandit"]
+        else f"{_name(d['bandit'])} frees {names.sidekick(d['sidekick'])} "
+        f"({names.power_of(d['sidekick'])} while the prisoner stays)."
     ),
     "free-bandit": lambda d: f"{_name(d['bandit'])} frees {_name(d['freed'])} from the cell.",
     "give": lambda d: (
