@@ -25,6 +25,7 @@ GAMES: dict[str, tuple[str, int, int]] = {
     "expert-3p": ("expert", 3, 202),
     "two-player-2p": ("two-player", 2, 303),
     "accessible-5p": ("accessible", 5, 404),
+    "marshal-prisoners-5p": ("marshal-prisoners", 5, 505),
 }
 
 

@@ -86,7 +86,7 @@ def _no_effect(d: dict[str, Any]) -> str:
 
 def _verb(card: str) -> str:
     kind = card.partition("@")[0]
-    return {"shoot": "shoot", "punch": "punch"}.get(kind, "target")
+    return {"shoot": "shoot", "punch": "punch", "capture": "capture"}.get(kind, "target")
 
 
 def _floor(d: dict[str, Any]) -> str:
@@ -278,7 +278,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "marshal-shoot": lambda d: (
         f"The Marshal shoots {_name(d['target'])}, who takes the Marshal's bullet card "
-        f"{d['number']} ({_gun(d['gun'])} gun): {names.penalty(d['penalty'])}."
+        f"{d['number']} ({_gun(d['gun'])} gun): {_end(names.penalty(d['penalty']))}"
     ),
     "prisoner-taken": lambda d: (
         f"The Marshal takes {names.sidekick(d['sidekick'])} away from {_name(d['bandit'])}."
@@ -290,7 +290,8 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "fall": lambda d: f"{_name(d['bandit'])} is knocked off the train!",
     "penalty-ends": lambda d: (
-        f"The Marshal's bullet in front of {_name(d['bandit'])} is shuffled into that deck."
+        f"The Marshal's bullet in front of {_name(d['bandit'])} is shuffled into "
+        f"{_name(d['bandit'])}'s deck."
     ),
     "no-angry": lambda d: f"The Marshal does not {d['action']}.",
     "no-reflex": lambda d: f"{_player(d)} plays no card.",
