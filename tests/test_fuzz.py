@@ -46,6 +46,13 @@ def _configs() -> list[tuple[str, Options]]:
         ("expert-first-game-deck", "expert", {"round_deck": "first-game"}),
         ("mei+expert", "mei", {"expert": True}),
         ("mei+accessible", "mei", {"edition": "accessible"}),
+        ("marshal-prisoners+expert", "marshal-prisoners", {"expert": True}),
+        ("marshal-prisoners-first-game", "marshal-prisoners", {"powers": False, "events": False}),
+        ("marshal-prisoners-chosen-cards", "marshal-prisoners", {
+            "round_pool": ("safekeeping", "rumors", "reflex-action", "angry-marshal",
+                           "take-it-all", "no-event-rainy", "passengers-rebellion"),
+            "station_pool": ("deadly-fall", "marshals-revenge", "pickpocketing"),
+        }),
     ]
     for label, name, extra in extras:
         for players in _allowed_counts(name, **extra):

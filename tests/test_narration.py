@@ -92,3 +92,13 @@ def test_labels_name_cards_and_bandits_as_printed() -> None:
     assert label("keep bullet") == "Keep a bullet card"
     assert "Cheyenne drops a purse" in label("punch cheyenne purse back")
     assert names.card("bullet@doc:3") == "Bullet 3 (Doc)"
+
+
+def test_every_decision_says_what_the_player_is_doing() -> None:
+    """The situation line names what the acting player is doing for every decision the
+    engine can ask (the expansion's too), never a generic 'to decide'."""
+    from coltexpress.describe import _DOING
+    from coltexpress.engine.game import Decision
+
+    missing = [d.value for d in Decision if d.value != "over" and d.value not in _DOING]
+    assert not missing, missing

@@ -97,6 +97,16 @@ _DOING = {
     "punch": "choosing whom to punch",
     "marshal": "moving the Marshal",
     "pickpocket": "deciding whether to take a purse",
+    "extra": "choosing an extra card",
+    "rainy-day": "choosing a card to keep for a rainy day",
+    "capture": "choosing whom to capture",
+    "escape": "leaving the cell",
+    "free": "choosing whom to free",
+    "give": "choosing the loot to give",
+    "rob-again": "robbing a second time",
+    "event-shoot": "deciding whether to shoot",
+    "event-move": "deciding whether to move",
+    "reflex": "choosing a card to play by reflex",
 }
 
 
