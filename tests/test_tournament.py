@@ -208,3 +208,18 @@ def test_simulate_reports_the_marshal_for_the_expansion() -> None:
                                  "--games", "3", "--agents", "heuristic"])
     assert result.exit_code == 0, result.output
     assert "Marshal against bandits" in result.output
+
+
+def test_simulate_with_chosen_round_cards_and_stations() -> None:
+    """mp.optional.choose-round-and-station-cards from the command line; a wrong name gets
+    a clear error naming it."""
+    rounds = "safekeeping,rumors,reflex-action,braking,swivel-arm,take-it-all,no-event-rainy"
+    result = runner.invoke(app, [
+        "simulate", "--preset", "marshal-prisoners", "--games", "2", "--json",
+        "--round-cards", rounds, "--stations", "guilty-conscience,deadly-fall,crime-doesnt-pay",
+    ])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["options"]["round_pool"] == rounds.split(",")
+    bad = runner.invoke(app, ["simulate", "--preset", "marshal-prisoners", "--games", "1",
+                              "--round-cards", "safekeeping,rumorz"])
+    assert bad.exit_code == 2 and "unknown: rumorz" in bad.output

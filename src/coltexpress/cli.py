@@ -39,10 +39,21 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _options(preset: str, players: int | None, characters: str | None = None) -> Options:
+def _options(
+    preset: str,
+    players: int | None,
+    characters: str | None = None,
+    round_cards: str | None = None,
+    stations: str | None = None,
+) -> Options:
     overrides: dict[str, Any] = {} if players is None else {"players": players}
     if characters:
         overrides["characters"] = tuple(c.strip() for c in characters.split(","))
+    # The optional rule for choosing event cards: 7 round cards and 3 stations by name.
+    if round_cards:
+        overrides["round_pool"] = tuple(c.strip() for c in round_cards.split(","))
+    if stations:
+        overrides["station_pool"] = tuple(c.strip() for c in stations.split(","))
     try:
         return Options.preset(preset, **overrides)
     except ColtError as exc:
@@ -78,6 +89,14 @@ def simulate(
     characters: Annotated[
         str | None, typer.Option(help="Fixed characters, seat by seat (default: random).")
     ] = None,
+    round_cards: Annotated[
+        str | None,
+        typer.Option(help="Choose the 7 round cards the deck is drawn from (names, commas)."),
+    ] = None,
+    stations: Annotated[
+        str | None,
+        typer.Option(help="Choose the 3 train stations the deck is drawn from (names, commas)."),
+    ] = None,
     jobs: Annotated[int, typer.Option(min=1, help="Parallel processes on this machine.")] = 1,
     ray: Annotated[
         str | None, typer.Option("--ray", help="Run on a Ray cluster ('auto' or an address).")
@@ -92,7 +111,7 @@ def simulate(
 
     Exits 1 if any game raised an error.
     """
-    options = _options(preset, players, characters)
+    options = _options(preset, players, characters, round_cards, stations)
     specs = _agents(agents, options.players)
     show_bar = not as_json and sys.stderr.isatty()
     try:
@@ -223,6 +242,14 @@ def play(
         str | None,
         typer.Option(help="Characters in playing order, yours first, e.g. belle,doc,tuco,ghost."),
     ] = None,
+    round_cards: Annotated[
+        str | None,
+        typer.Option(help="Choose the 7 round cards the deck is drawn from (names, commas)."),
+    ] = None,
+    stations: Annotated[
+        str | None,
+        typer.Option(help="Choose the 3 train stations the deck is drawn from (names, commas)."),
+    ] = None,
     bots: Annotated[
         str,
         typer.Option(help="Bot levels: one for every bot, or one per bot (easy,medium,hard)."),
@@ -258,7 +285,7 @@ def play(
         except SaveError as exc:
             raise _fail(str(exc)) from None
     else:
-        options = _options(preset, players, characters)
+        options = _options(preset, players, characters, round_cards, stations)
         if humans > options.players:
             raise _fail(f"{humans} humans but only {options.players} players")
         try:

@@ -269,6 +269,7 @@ class Options:
         for name, size, table in (
             ("round_pool", 7, "round_cards"), ("station_pool", 3, "stations")
         ):
+            what = "round cards" if table == "round_cards" else "train stations"
             chosen = getattr(self, name)
             if chosen is None:
                 continue
@@ -276,9 +277,11 @@ class Options:
 
             known = pool_names(table, marshal_prisoners=self.marshal_prisoners)
             if len(chosen) != size or len(set(chosen)) != size or not set(chosen) <= set(known):
+                unknown = [c for c in chosen if c not in known]
                 raise OptionsError(
-                    f"{name} must name {size} different cards of {sorted(known)}, "
-                    f"got {list(chosen)}"
+                    f"the chosen {what} ({name}) must be {size} different ones of "
+                    f"{', '.join(sorted(known))}; got {len(chosen)}"
+                    + (f", unknown: {', '.join(unknown)}" if unknown else "")
                 )
 
     def character_pool(self) -> tuple[str, ...]:
