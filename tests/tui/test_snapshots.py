@@ -64,3 +64,35 @@ def test_end_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
     while not s.over:
         s.bot_step()
     assert snap_compare(app_for(s), terminal_size=size)
+
+
+def _mp_session(seed: int, humans: tuple[int, ...]) -> Any:
+    from coltexpress import Options
+    from coltexpress.tui.session import Session
+
+    options = Options.preset("marshal-prisoners")
+    return Session.new(options, seed=seed, humans=humans, bots="random")
+
+
+@SIZES
+def test_marshal_prisoners_main_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """Marshal & Prisoners, the human as the Marshal, in the second round: the prison car
+    with its cell, the expansion's panel (large) or line (small), the Marshal's goals."""
+    app = app_for(_mp_session(seed=5, humans=(0,)))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        for _ in range(10):
+            await pilot.press(app._choices[-1]["key"])
+            await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_marshal_prisoners_end_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    s = _mp_session(seed=5, humans=())
+    while not s.over:
+        s.bot_step()
+    s.humans = (2,)  # seen by a bandit's player
+    assert snap_compare(app_for(s), terminal_size=size)

@@ -240,24 +240,24 @@ class EndScreen(Screen[None]):
                 elif not line.startswith((*money, "Bullets fired")) and " ends with " not in line:
                     yield Static(Text(line, style="bold"))
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
+            # narrow headers: the table fits 80 columns; the legend below says them in full
             table.add_columns(
-                "", "player", "loot", "fired", "Gunslinger", "Wanted Poster", "prisoner",
-                "Brawler", "total", "hit",
+                "", "player", "loot", "Gunsl.", "Poster", "Prisoner", "Brawler", "total", "hit"
             )
             for r in rows:
-                name = r["bandits"] + (" (you)" if r["you"] else "")
-                flag = "WINNER" if r["winner"] else "out" if r["cannot_win"] else ""
+                name = r["bandits"]
+                flag = "★" if r["winner"] else "✗" if r["cannot_win"] else ""
+                flag = f"{flag} you".strip() if r["you"] else flag
                 if r["marshal"]:
-                    goals = f"{result['goals_done']} of {len(result['goals'])} goals"
-                    table.add_row(flag, name, goals, "", "", "", "", "", "", str(r["received"]))
+                    goals = f"{result['goals_done']}/{len(result['goals'])}"
+                    table.add_row(flag, name, "", "", "", "", "", goals, str(r["received"]))
                     continue
                 table.add_row(
                     flag,
                     name,
                     f"${r['loot']:,}",
-                    str(r["shots"]),
                     "$1,000" if r["gunslinger"] else "",
-                    f"${r['posters']:,}" if r["posters"] else "captured",
+                    f"${r['posters']:,}" if r["posters"] else "taken",
                     f"${r['prisoners']:,}" if r["prisoners"] else "",
                     f"${r['brawlers']:,}" if r["brawlers"] else "",
                     f"${r['total']:,}",
@@ -265,7 +265,10 @@ class EndScreen(Screen[None]):
                 )
             yield table
             yield Static(Text(
-                "fired: bullets shot; hit: bullet cards received; out: cannot win.", style="dim"
+                "★ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
+                "Poster: Wanted Poster, or taken by the Marshal; Prisoner: a trusty sidekick; "
+                "Brawler: Brawler cards; hit: bullet cards received.",
+                style="dim",
             ))
             for line in lines:
                 if line.startswith(money) or line.startswith("Bullets fired") or (

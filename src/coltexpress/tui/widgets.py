@@ -124,7 +124,7 @@ class TrainPanel(Static):
                 head = "PRISON" if mp and car == cars else head
             else:
                 head = "LOCOMOTIVE" if car == 0 else "CABOOSE" if car == cars else f"CAR {car}"
-                head = "PRISON CAR (caboose)" if mp and car == cars else head
+                head = "PRISON CAR" if mp and car == cars else head
             table.add_column(head, justify="center", ratio=1, no_wrap=compact)
         for roof in (True, False):
             cells: list[RenderableType] = [Text("roof" if roof else "in", style="dim")]
@@ -326,6 +326,16 @@ class MarshalPrisonersPanel(Static):
 
     @staticmethod
     def draw(view: dict[str, Any]) -> RenderableType:
+        left, right = MarshalPrisonersPanel.columns(view)
+        table = Table(expand=True, box=None, padding=(0, 1), show_header=False)
+        table.add_column(ratio=1)
+        table.add_column(ratio=1)
+        table.add_row(left, right)
+        return table
+
+    @staticmethod
+    def columns(view: dict[str, Any]) -> tuple[Text, Text]:
+        """The bandits' side (posters, prisoners, Brawler cards), then the Marshal's."""
         mp = view["mp"]
         left, right = Text(), Text()
 
@@ -386,8 +396,4 @@ class MarshalPrisonersPanel(Static):
                 right.append("\n• ")
                 right.append(names.goal(goal), style="bold")
                 right.append(": " + names.goal_help(goal), style="italic")
-        table = Table(expand=True, box=None, padding=(0, 1), show_header=False)
-        table.add_column(ratio=1)
-        table.add_column(ratio=1)
-        table.add_row(left, right)
-        return table
+        return left, right
