@@ -86,7 +86,8 @@ def test_record_is_compact_and_json_ready() -> None:
 def states() -> list[dict[str, Any]]:
     """A few states from different games and phases, as JSON."""
     out = []
-    for label in ("standard-4p", "two-player-2p", "expert-3p", "accessible+expert-4p", "mei-7p"):
+    for label in ("standard-4p", "two-player-2p", "expert-3p", "accessible+expert-4p", "mei-7p",
+                  "marshal-prisoners-5p", "marshal-prisoners+expert-4p"):
         options = dict(CONFIGS)[label]
         for n, (g, _, _) in enumerate(random_states(options, 2)):
             if n % 29 == 5 or g.is_over:

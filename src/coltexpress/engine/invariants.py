@@ -58,6 +58,11 @@ def check_invariants(g: Game) -> list[str]:
         full[mp.marshal] *= 2  # the Marshal's two cylinder piles
         cards.update(c for front in mp.front for c in front)
         problems += check(g)
+    for c, kind in enumerate(g.card_kind):
+        b = g.card_bandit[c]
+        if kind == BULLET and b >= 0 and not g.bullet_base[b] <= c < g.bullet_base[b] + full[b]:
+            problems.append("a bullet card is not among its bandit's bullets")
+            return problems  # (card names would be wrong)
     for b in range(g.n_bandits):
         if not 0 <= g.cylinder[b] <= full[b]:
             problems.append(f"bad cylinder for {g.chars[b]}")

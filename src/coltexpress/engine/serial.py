@@ -168,7 +168,8 @@ def state_from_json(data: Any) -> Game:
     _check_shape(g)
     try:
         problems = check_invariants(g)
-        g.legal_ids()
+        if not problems:
+            g.legal_ids()
     except (IndexError, KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"state is inconsistent: {exc!r}") from None
     if problems:
@@ -218,7 +219,9 @@ def _check_shape(g: Game) -> None:
         tuple(b for b in range(nb) if g.seat_of[b] == s) for s in range(np_)
     ):
         bad = "seat_of"
-    elif any(not 0 <= w <= len(CHARACTERS) for w in g.who):
+    elif any(not 0 <= w <= len(CHARACTERS) for w in g.who) or (
+        not g.options.two_bandits and any(g.who)
+    ):
         bad = "who"
     elif any(not 0 <= c < len(g.card_kind) for c in g.pile):
         bad = "pile"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ..content import MAILBAG
-from .content import WARRANT, mp_content
+from ..content import IDEA, MAILBAG
+from .content import SPECIAL_TARGETS, WARRANT, mp_content
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -16,7 +16,7 @@ def cylinder_cards(g: Game, b: int) -> list[int]:
     """The bullet cards still in a figure's cylinder (the Marshal's two piles)."""
     base = g.bullet_base[b]
     if g.mp is not None and b == g.mp.marshal:
-        guns = g.mp.guns
+        guns = [min(max(n, 0), 6) for n in g.mp.guns]  # (a loaded state may hold anything)
         return [*range(base, base + guns[0]), *range(base + 6, base + 6 + guns[1])]
     return list(range(base, base + g.cylinder[b]))
 
@@ -27,6 +27,23 @@ def check(g: Game) -> list[str]:
     data = mp_content()
     problems: list[str] = []
     m = mp.marshal
+    n_sidekicks, n = len(data.sidekicks), g.n_bandits
+    marshal_cards = range(g.bullet_base[m], g.bullet_base[m] + 12)
+    if (
+        any(not 0 <= p < n_sidekicks for p in (*mp.prisoners_left, *mp.taken_prisoners))
+        or any(not -1 <= p < n_sidekicks for p in mp.prisoner)
+        or any(c not in marshal_cards for front in mp.front for c in front)
+        or any(not 0 <= t < len(g.loot_kind) for t in mp.taken_mailbags)
+        or any(not 0 <= goal < len(SPECIAL_TARGETS) and not WARRANT <= goal < WARRANT + 7
+               for goal in (*mp.upcoming, *mp.current, *mp.revealed))
+        or mp.stage not in (0, 1)
+        or any(not 0 <= s < g.n_players for s in mp.queue)
+        or not -1 <= mp.helper < n
+    ):
+        return ["a Marshal & Prisoners field is out of range"]
+    ideas = Counter(g.card_bandit[c] for c, k in enumerate(g.card_kind) if k == IDEA)
+    if any(ideas[b] != (b != m) for b in range(n)):
+        problems.append("every bandit must own one Brilliant Idea card, the Marshal none")
     if g.chars[m] != "marshal":
         problems.append("the Marshal player's figure is not the Marshal")
     if mp.jailed[m] or mp.captured[m] or mp.prisoner[m] >= 0:

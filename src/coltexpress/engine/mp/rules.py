@@ -152,7 +152,7 @@ def _extra_ids(g: Game, seat: int) -> list[int]:
     for card in g.hand[seat]:
         kind = g.card_kind[card]
         if kind != BULLET:
-            out.add(ids.PLAY[kind][0][0])
+            out.add(ids.PLAY[kind][g.who[g.card_bandit[card]]][0])
     return sorted(out)
 
 

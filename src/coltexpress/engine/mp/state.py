@@ -119,6 +119,8 @@ class MPState:
         """Inverse of :meth:`to_json`; raises ValueError on a malformed part."""
         if not isinstance(data, dict):
             raise ValueError("the Marshal & Prisoners state must be an object")
+        if not 3 <= figures <= 8:
+            raise ValueError(f"a game of Marshal & Prisoners has 3 to 8 figures, not {figures}")
         s = cls.new(figures, 0)
         for name in MPState.__slots__:
             value = data[name]
