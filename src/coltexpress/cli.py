@@ -257,6 +257,14 @@ def play(
     humans: Annotated[
         int, typer.Option(min=0, help="Players at this keyboard, taking turns (hot-seat).")
     ] = 1,
+    seat: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Your seat in playing order (1: the first player; with Marshal & Prisoners "
+            "seat 1 is the Marshal, 2 and on are bandits); hot-seat players follow.",
+        ),
+    ] = 1,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,
     delay: Annotated[
         float,
@@ -275,8 +283,9 @@ def play(
         typer.Option(help="Where the game is saved after each move (default colt-save-SEED.json)."),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots (you play the first bandit), or hot-seat with
-    friends. The game is saved as you play (colt-save-SEED.json in this folder)."""
+    """Play a game in the terminal against bots (you take seat 1 unless --seat says
+    otherwise), or hot-seat with friends. The game is saved as you play (colt-save-SEED.json
+    in this folder)."""
     from .tui.session import SaveError, Session
 
     if resume is not None:
@@ -288,9 +297,14 @@ def play(
         options = _options(preset, players, characters, round_cards, stations)
         if humans > options.players:
             raise _fail(f"{humans} humans but only {options.players} players")
+        if seat > options.players:
+            raise _fail(f"no seat {seat} with {options.players} players")
+        first = seat - 1
         try:
             session = Session.new(
-                options, seed=seed, humans=tuple(range(humans)), bots=bots
+                options, seed=seed,
+                humans=tuple(sorted((first + i) % options.players for i in range(humans))),
+                bots=bots,
             )
         except ValueError as exc:
             raise _fail(str(exc)) from None

@@ -26,6 +26,21 @@ def test_play_plain_runs_a_whole_game_from_the_command_line(tmp_path: Path) -> N
     assert json.loads(path.read_text())["seats"]["humans"] == [0]  # saved as it went
 
 
+@pytest.mark.parametrize(("seat", "human"), [("1", 0), ("3", 2)])
+def test_play_marshal_prisoners_as_the_marshal_or_a_bandit(
+    tmp_path: Path, seat: str, human: int
+) -> None:
+    """A whole game of Marshal & Prisoners from the command line, in the Marshal's seat
+    (seat 1) or a bandit's (--seat 3)."""
+    path = tmp_path / "mp.json"
+    args = ["play", "--plain", "--preset", "marshal-prisoners", "--players", "4", "--seat",
+            seat, "--seed", "8", "--bots", "easy", "--delay", "0", "--save", str(path)]
+    result = runner.invoke(app, args, input="1\n" * 600)
+    assert result.exit_code == 0, result.output
+    assert "Game over." in result.output and "goals" in result.output
+    assert json.loads(path.read_text())["seats"]["humans"] == [human]
+
+
 def test_play_plain_saves_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     args = ["play", "--plain", "--seed", "4", "--bots", "medium,easy,random", "--delay", "0",
@@ -45,6 +60,7 @@ def test_play_refuses_bad_options_clearly(tmp_path: Path) -> None:
         (["--bots", "wizard"], "unknown agent"),
         (["--bots", "easy,hard"], "3 bot seats need 1 or 3 bot levels"),
         (["--players", "9"], "error"),
+        (["--seat", "5"], "no seat 5 with 4 players"),
         (["--resume", str(tmp_path / "none.json")], "cannot read"),
     ]:
         result = runner.invoke(app, ["play", "--plain", *args], input="quit\n")
