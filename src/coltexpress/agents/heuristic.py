@@ -36,6 +36,7 @@ _REACH = (0.45, 0.25, 0.12, 0.05)
 _SHOT_VALUE = 45.0
 _WOUND_COST = 55.0
 _DRAW_VALUE = 40.0
+_MARSHAL_PAR = 2200.0  # marshal_strength() around 4 goals of 5 done
 
 
 def _distance(a: int, b: int) -> int:
@@ -111,7 +112,9 @@ def evaluate(g: Game, seat: int) -> float:
     Marshal's)."""
     if g.mp is not None:
         marshal_seat = g.seat_of[g.mp.marshal]
-        progress = marshal_strength(g)
+        # Centred on the Marshal's winning line (4 goals), so a search that squashes the
+        # evaluation (ISMCTS's cut-off) still tells the two sides apart.
+        progress = marshal_strength(g) - _MARSHAL_PAR
         if seat == marshal_seat:
             return progress
         others = [_bandit_strength(g, s) for s in range(g.n_players)
