@@ -209,7 +209,7 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             text = f"Move the Marshal one car {_WAY[d]}"
             if view is not None and view.get("marshal") is not None:
                 car = view["marshal"] + (-1 if d == "forward" else 1)
-                text += f": to {names.car(car, view['cars'])}"
+                text += f": to {names.car(car, view['cars'], prison='mp' in view)}"
             return text
         case Take(token=None):
             return "Take a purse (its value unseen)"
@@ -271,7 +271,7 @@ def _destination(view: dict[str, Any] | None, direction: str, n: int) -> str:
     if me is None or me["car"] is None:
         return ""
     car = me["car"] + (-n if direction == "forward" else n)
-    return names.place(car, bool(me["roof"]), view["cars"])
+    return names.place(car, bool(me["roof"]), view["cars"], prison="mp" in view)
 
 
 def hint(action: str, view: dict[str, Any] | None = None) -> str:
@@ -434,11 +434,12 @@ def choices(view: dict[str, Any]) -> list[dict[str, str]]:
 # ---------------------------------------------------------------------------- the board
 
 
-def where(bandit: dict[str, Any], cars: int) -> str:
-    """Where a bandit is, to follow "is": ``on the roof of car 2``, ``inside the caboose``."""
+def where(bandit: dict[str, Any], cars: int, *, prison: bool = False) -> str:
+    """Where a bandit is, to follow "is": ``on the roof of car 2``, ``inside the caboose``
+    (``prison``: the caboose is the prison car)."""
     if bandit["car"] is None:
         return "not on the train yet"
-    place = names.place(bandit["car"], bool(bandit["roof"]), cars)
+    place = names.place(bandit["car"], bool(bandit["roof"]), cars, prison=prison)
     return f"on {place}" if bandit["roof"] else place
 
 
@@ -495,7 +496,9 @@ def train_sentences(view: dict[str, Any]) -> list[str]:
         if space["loot"]:
             things.append(loot_summary(space["loot"], values=False))
         if things:
-            lines.append(f"{_cap(names.place(car, roof, cars))}: {'; '.join(things)}.")
+            lines.append(
+                f"{_cap(names.place(car, roof, cars, prison='mp' in view))}: {'; '.join(things)}."
+            )
     lines.append(f"The train: the locomotive and {cars} cars; car {cars} is the caboose.")
     return lines
 
@@ -519,7 +522,7 @@ def player_lines(view: dict[str, Any]) -> list[str]:
         for b in (b for b in view["bandits"] if b["seat"] == p["seat"]):
             who = names.bandit(b["character"]) + (" (you)" if mine else "")
             lines.append(
-                f"{who}: {where(b, view['cars'])}; {loot_summary(b['loot'])}; "
+                f"{who}: {where(b, view['cars'], prison='mp' in view)}; {loot_summary(b['loot'])}; "
                 f"{plural(b['bullets_left'], 'bullet')} left, "
                 f"{plural(b['bullets_received'], 'bullet card')} received; "
                 f"{plural(p['hand_size'], 'card')} in hand."
@@ -569,7 +572,8 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
         text = f"Your turn{for_whom}. {decision}"
         me = next((b for b in view["bandits"] if b["character"] == bandit), None)
         if me is not None and view["decision"] in ("move", "floor", "shoot", "punch", "rob"):
-            text += f" {_cap(names.bandit(bandit))} is {where(me, view['cars'])}."
+            place = where(me, view["cars"], prison="mp" in view)
+            text += f" {_cap(names.bandit(bandit))} is {place}."
         parts.append(text)
     else:
         doing = _DOING.get(view["decision"], "to decide")
@@ -782,7 +786,7 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
             {
                 "character": b["character"],
                 "name": names.bandit(b["character"]),
-                "where": where(b, cars),
+                "where": where(b, cars, prison="mp" in view),
                 "loot": loot_summary(b["loot"]),
             }
             for b in view["bandits"]
@@ -844,7 +848,7 @@ def figure_where(view: dict[str, Any], bandit: dict[str, Any]) -> str:
             return "off the train"
         if bandit["character"] in mp["in_cell"]:
             return "in the cell of the prison car"
-    return where(bandit, view["cars"])
+    return where(bandit, view["cars"], prison="mp" in view)
 
 
 def figure_lines(view: dict[str, Any]) -> list[str]:
@@ -895,7 +899,9 @@ def train_lines(view: dict[str, Any]) -> list[str]:
         if space["loot"]:
             things.append(loot_summary(space["loot"], values=False))
         if things:
-            lines.append(f"{_cap(names.place(car, roof, cars))}: {'; '.join(things)}.")
+            lines.append(
+                f"{_cap(names.place(car, roof, cars, prison='mp' in view))}: {'; '.join(things)}."
+            )
     lines.append(
         f"The train: the locomotive and {cars} cars; car {cars}, the caboose, is the prison car."
     )

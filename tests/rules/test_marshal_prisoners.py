@@ -321,8 +321,9 @@ def test_free_bandits_enter_the_corridor_never_the_cell() -> None:
     put(g, belle=(g.last - 1, False), marshal=(0, False))
     stealin(g, [("belle", "move")])
     assert legal(g) == ["move back 1"] or "move back 1" in legal(g)
-    g.apply("move back 1")
+    events = g.apply("move back 1")
     assert where(g, "belle") == (g.last, False) and not mp(g).jailed[bandit(g, "belle")]
+    assert "Belle moves into the prison car." in [e.text() for e in events]
 
 
 def jail(g: Game, name: str) -> None:

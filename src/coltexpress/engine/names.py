@@ -177,14 +177,17 @@ def loot(kind: str, count: int = 1) -> str:
     return f"{count} {entry['plural']}"
 
 
-def car(index: int, cars: int | None = None) -> str:
-    """``the locomotive``, ``car 2``, ``the caboose`` (when the number of cars is known)."""
+def car(index: int, cars: int | None = None, *, prison: bool = False) -> str:
+    """``the locomotive``, ``car 2``, ``the caboose`` (when the number of cars is known;
+    ``prison``: with Marshal & Prisoners the caboose is ``the prison car``)."""
     if index == 0:
         return "the locomotive"
-    return "the caboose" if cars is not None and index == cars else f"car {index}"
+    if cars is not None and index == cars:
+        return "the prison car" if prison else "the caboose"
+    return f"car {index}"
 
 
-def place(index: int, roof: bool, cars: int | None = None) -> str:
+def place(index: int, roof: bool, cars: int | None = None, *, prison: bool = False) -> str:
     """``the roof of car 2`` or ``inside car 2``."""
-    where = car(index, cars)
+    where = car(index, cars, prison=prison)
     return f"the roof of {where}" if roof else f"inside {where}"

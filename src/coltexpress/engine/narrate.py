@@ -27,12 +27,12 @@ def _player(d: dict[str, Any]) -> str:
 
 def _to(where: dict[str, Any]) -> str:
     """``to the roof of car 2`` or ``into car 2``."""
-    car = names.car(where["car"], where.get("cars"))
+    car = names.car(where["car"], where.get("cars"), prison=bool(where.get("prison")))
     return f"to the roof of {car}" if where["roof"] else f"into {car}"
 
 
 def _car(d: dict[str, Any], key: str = "car") -> str:
-    return names.car(d[key], d.get("cars"))
+    return names.car(d[key], d.get("cars"), prison=bool(d.get("prison")))
 
 
 def _count(n: int, noun: str) -> str:
@@ -90,7 +90,7 @@ def _verb(card: str) -> str:
 
 
 def _floor(d: dict[str, Any]) -> str:
-    car = names.car(d["to"]["car"], d["to"].get("cars"))
+    car = names.car(d["to"]["car"], d["to"].get("cars"), prison=bool(d["to"].get("prison")))
     if d["to"]["roof"]:
         return f"{_name(d['bandit'])} climbs onto the roof of {car}."
     return f"{_name(d['bandit'])} climbs down into {car}."
@@ -98,7 +98,7 @@ def _floor(d: dict[str, Any]) -> str:
 
 def _escape(d: dict[str, Any]) -> str:
     bullet = ", takes a neutral bullet" if d["bullet"] else ""
-    where = names.place(d["car"], True, d.get("cars"))
+    where = names.place(d["car"], True, d.get("cars"), prison=bool(d.get("prison")))
     return f"{_name(d['bandit'])} meets the Marshal{bullet} and escapes to {where}."
 
 
@@ -229,7 +229,8 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "marshal": lambda d: f"The Marshal moves to {_car(d, 'to')}.",
     "event": _event,
     "swept": lambda d: (
-        f"{_name(d['bandit'])} ends up on {names.place(d['car'], True, d.get('cars'))}."
+        f"{_name(d['bandit'])} ends up on "
+        f"{names.place(d['car'], True, d.get('cars'), prison=bool(d.get('prison')))}."
     ),
     "strongbox": lambda d: (
         f"The second strongbox appears {'on the roof of' if d.get('roof') else 'inside'} "

@@ -31,7 +31,7 @@ def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
 
 
 def _where(g: Game, space: int) -> dict[str, object]:
-    return {"car": space >> 1, "roof": bool(space & 1), "cars": g.last}
+    return {"car": space >> 1, "roof": bool(space & 1), "cars": g.last, "prison": g.mp is not None}
 
 
 # ---------------------------------------------------------------------------- the Marshal

@@ -47,7 +47,8 @@ def swivel_arm(g: Game) -> bool:
     """Every bandit on a roof goes to the caboose's roof."""
     for b in _on_roof(g):
         g.pos[b] = 2 * g.last + 1
-        emit(g, "swept", None, bandit=g.chars[b], car=g.last, cars=g.last)
+        emit(g, "swept", None, bandit=g.chars[b], car=g.last, cars=g.last,
+             prison=g.mp is not None)
     return False
 
 
@@ -56,7 +57,8 @@ def braking(g: Game) -> bool:
     for b in _on_roof(g):
         if g.pos[b] > 1:
             g.pos[b] -= 2
-            emit(g, "swept", None, bandit=g.chars[b], car=g.pos[b] >> 1, cars=g.last)
+            emit(g, "swept", None, bandit=g.chars[b], car=g.pos[b] >> 1, cars=g.last,
+                 prison=g.mp is not None)
     return False
 
 

@@ -58,7 +58,7 @@ def mp_where(bandit: dict[str, Any], view: dict[str, Any]) -> str:
         return "off the train"
     if bandit["character"] in mp["in_cell"]:
         return "in the cell of the prison car (the caboose)"
-    return where(bandit, view["cars"])
+    return where(bandit, view["cars"], prison=True)
 
 
 def mp_train_sentences(view: dict[str, Any]) -> list[str]:
@@ -79,7 +79,9 @@ def mp_train_sentences(view: dict[str, Any]) -> list[str]:
         if space["loot"]:
             things.append(loot_words([{"kind": t["kind"]} for t in space["loot"]]))
         if things:
-            lines.append(f"{_cap(names.place(car, roof, cars))}: {'; '.join(things)}.")
+            lines.append(
+                f"{_cap(names.place(car, roof, cars, prison=True))}: {'; '.join(things)}."
+            )
     cell = [names.bandit(c) for c in mp["in_cell"]]
     lines.append(f"In the cell: {and_list(cell)}." if cell else "The cell is empty.")
     if mp["off_train"]:

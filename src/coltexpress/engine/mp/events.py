@@ -86,7 +86,7 @@ def take_it_all(g: Game) -> bool:
     if g.reserve and space >= 0:
         token = g.reserve.pop()
         g.floor_loot[space].append(token)
-        _emit(g, "strongbox", None, car=space >> 1, cars=g.last, token=token,
+        _emit(g, "strongbox", None, car=space >> 1, cars=g.last, token=token, prison=True,
               roof=bool(space & 1))
     return False
 
@@ -99,7 +99,8 @@ def safekeeping(g: Game) -> bool:
     inside = g.floor_loot[space & ~1]
     if inside:
         g.floor_loot[space | 1] += inside
-        _emit(g, "safekeeping", None, car=space >> 1, cars=g.last, count=len(inside))
+        _emit(g, "safekeeping", None, car=space >> 1, cars=g.last, count=len(inside),
+              prison=True)
         inside.clear()
     return False
 
