@@ -25,7 +25,9 @@ from ..content import (
     content,
 )
 from .content import mp_content
-from .state import IDLE, REFLEX_STAGE
+
+# What the expansion is in the middle of, beyond the pending decision.
+IDLE, REFLEX_STAGE = 0, 1
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -97,7 +99,14 @@ def update_powers(g: Game, b: int) -> None:
 
 def idea_card(g: Game, b: int) -> int:
     """The card id of a bandit's Brilliant Idea."""
-    return next(c for c, k in enumerate(g.card_kind) if k == IDEA and g.card_bandit[c] == b)
+    mp = _mp(g)
+    if mp.idea_ids is None:  # worked out once per game (the card tables never change)
+        ideas = [-1] * g.n_bandits
+        for c, k in enumerate(g.card_kind):
+            if k == IDEA:
+                ideas[g.card_bandit[c]] = c
+        mp.idea_ids = tuple(ideas)
+    return mp.idea_ids[b]
 
 
 def can_search_idea(g: Game, seat: int) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import rules  # (the rules never import this module: no cycle)
+
 if TYPE_CHECKING:
     from ..content import TurnType
     from ..game import Game
@@ -17,7 +19,7 @@ if TYPE_CHECKING:
 __all__ = ["MPState"]
 
 # What the expansion is in the middle of, beyond the pending decision.
-IDLE, REFLEX_STAGE = 0, 1
+IDLE, REFLEX_STAGE = rules.IDLE, rules.REFLEX_STAGE
 
 
 class MPState:
@@ -42,7 +44,9 @@ class MPState:
         "stage",
         "queue",
         "helper",
+        "idea_ids",
     )
+    _SAVED = __slots__[:-1]  # idea_ids is derived from the card tables
 
     marshal: int
     jailed: list[bool]  # in the prison car's cell
@@ -62,6 +66,7 @@ class MPState:
     stage: int  # IDLE, or REFLEX_STAGE while Reflex Action's cards resolve
     queue: list[int]  # seats still to answer (Reflex Action)
     helper: int  # GIVE: the bandit a freed bandit gives loot to
+    idea_ids: tuple[int, ...] | None  # per figure, its Brilliant Idea card (-1: none)
 
     @classmethod
     def new(cls, figures: int, marshal: int) -> MPState:
@@ -84,6 +89,7 @@ class MPState:
         s.stage = IDLE
         s.queue = []
         s.helper = -1
+        s.idea_ids = None
         return s
 
     def clone(self) -> MPState:
@@ -106,13 +112,14 @@ class MPState:
         o.stage = self.stage
         o.queue = self.queue[:]
         o.helper = self.helper
+        o.idea_ids = self.idea_ids
         return o
 
     def to_json(self) -> dict[str, Any]:
         return self.clone()._fields()
 
     def _fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in MPState.__slots__}
+        return {name: getattr(self, name) for name in MPState._SAVED}
 
     @classmethod
     def from_json(cls, data: Any, figures: int) -> MPState:
@@ -122,7 +129,7 @@ class MPState:
         if not 3 <= figures <= 8:
             raise ValueError(f"a game of Marshal & Prisoners has 3 to 8 figures, not {figures}")
         s = cls.new(figures, 0)
-        for name in MPState.__slots__:
+        for name in MPState._SAVED:
             value = data[name]
             default = getattr(s, name)
             if isinstance(default, int):
@@ -151,69 +158,43 @@ class MPState:
     # -- hooks of the base flow (the rules are in rules.py) -----------------------------
 
     def play_ids(self, g: Game, seat: int, out: list[int]) -> list[int]:
-        from .rules import play_ids
-
-        return play_ids(g, seat, out)
+        return rules.play_ids(g, seat, out)
 
     def draw_idea(self, g: Game, seat: int) -> None:
-        from .rules import draw_idea
-
-        draw_idea(g, seat)
+        rules.draw_idea(g, seat)
 
     def after_play(self, g: Game, seat: int, card: int, turn: TurnType) -> bool:
-        from .rules import after_play
-
-        return after_play(g, seat, card, turn)
+        return rules.after_play(g, seat, card, turn)
 
     def rainy_day(self, g: Game) -> bool:
-        from .rules import rainy_day
-
-        return rainy_day(g)
+        return rules.rainy_day(g)
 
     def keeps_hands(self, g: Game) -> bool:
-        from .rules import keeps_hands
-
-        return keeps_hands(g)
+        return rules.keeps_hands(g)
 
     def before_deal(self, g: Game) -> None:
-        from .rules import before_deal
-
-        before_deal(g)
+        rules.before_deal(g)
 
     def round_start(self, g: Game) -> None:
-        from .rules import round_start
-
-        round_start(g)
+        rules.round_start(g)
 
     def resolving_kind(self, g: Game, card: int, bandit: int) -> tuple[int, str | None]:
-        from .rules import resolving_kind
-
-        return resolving_kind(g, card, bandit)
+        return rules.resolving_kind(g, card, bandit)
 
     def pile_done(self, g: Game) -> bool:
-        from .rules import pile_done
-
-        return pile_done(g)
+        return rules.pile_done(g)
 
     def round_over(self, g: Game) -> None:
-        from .rules import round_over
-
-        round_over(g)
+        rules.round_over(g)
 
     def end_game(self, g: Game) -> None:
-        from .rules import end_game
-
-        end_game(g)
+        rules.end_game(g)
 
     def legal_ids(self, g: Game) -> list[int]:
-        from .rules import legal_ids
-
-        return legal_ids(g)
+        return rules.legal_ids(g)
 
     def apply_id(self, g: Game, index: int) -> None:
-        from .rules import apply_id
-
-        apply_id(g, index)
+        rules.apply_id(g, index)
 
 
 def phase_ok(g: Game) -> bool:
