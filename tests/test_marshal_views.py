@@ -115,3 +115,29 @@ def test_determinize_does_resample_the_marshals_secrets() -> None:
         for k in range(30)
     }
     assert len(worlds) > 1
+
+
+def test_a_fresh_process_loads_a_game_waiting_on_a_capture(tmp_path) -> None:  # noqa: ANN001
+    """A saved state in the middle of the Marshal's Capture loads and plays on in a new
+    process, where nothing of the expansion has run yet."""
+    import subprocess
+    import sys
+
+    from support import put, set_round, stealin
+
+    g = Game.new(Options(marshal_prisoners=True, players=4,
+                         characters=("belle", "doc", "tuco")), seed=1)
+    set_round(g, "no-event-jarring")
+    put(g, marshal=(2, True), belle=(2, True), doc=(2, True))
+    stealin(g, [("marshal", "capture")])
+    assert g.pending.decision == "capture"
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(g.to_json()))
+    code = (
+        "import json, sys; from coltexpress import Game; "
+        f"g = Game.from_json(json.load(open({str(path)!r}))); "
+        "print([str(a) for a in g.legal_actions()])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['capture belle', 'capture doc']"
