@@ -117,7 +117,7 @@ def test_determinize_does_resample_the_marshals_secrets() -> None:
     assert len(worlds) > 1
 
 
-def test_a_fresh_process_loads_a_game_waiting_on_a_capture(tmp_path) -> None:  # noqa: ANN001
+def test_a_fresh_process_loads_a_game_waiting_on_a_capture(tmp_path) -> None:
     """A saved state in the middle of the Marshal's Capture loads and plays on in a new
     process, where nothing of the expansion has run yet."""
     import subprocess
