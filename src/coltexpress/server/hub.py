@@ -461,7 +461,9 @@ class Hub:
         agent = table.agent(seat)
         try:
             action = str(ACTIONS[await anyio.to_thread.run_sync(agent.act, game)])
-        except Exception:
+        except Exception:  # the table goes on; the failure is logged for a bug report
+            log.exception("bot of table %s, seat %s failed: a random legal move instead",
+                          table.id, seat)
             action = fallback_move(table, seat)
         with contextlib.suppress(ProtocolError):  # someone else moved first: fine
             await self.submit(table, seat, action, version, by_bot=True)
