@@ -102,3 +102,21 @@ def test_every_decision_says_what_the_player_is_doing() -> None:
 
     missing = [d.value for d in Decision if d.value != "over" and d.value not in _DOING]
     assert not missing, missing
+
+
+def test_help_follows_the_game_it_is_for() -> None:
+    """A base game's help leaves the expansion out; Marshal & Prisoners' help explains its
+    own topics (prisoners, Brawler cards, posters, goals) and its versions of the events,
+    and drops the Marshal card the expansion does not use."""
+    from coltexpress.describe import help_text, help_topics, lookup
+
+    base, mp = help_topics(False), help_topics(True)
+    assert "idea" not in base["cards"] and "marshal" in base["cards"] and "goals" not in base
+    assert "marshal" not in mp["cards"] and "idea" in mp["cards"]
+    assert mp["events"]["angry-marshal"].startswith("Angry Marshal: the Marshal may shoot")
+    for topic in ("prisoners", "Brawler cards", "Wanted Posters", "goals", "Arrest Warrant",
+                  "Throw Away the Key!", "Marshal"):
+        assert lookup(topic, True)
+    assert "Bullet cards of any one bandit" in help_text(True)
+    with pytest.raises(KeyError):
+        lookup("Brawler cards", False)

@@ -223,3 +223,14 @@ def test_simulate_with_chosen_round_cards_and_stations() -> None:
     bad = runner.invoke(app, ["simulate", "--preset", "marshal-prisoners", "--games", "1",
                               "--round-cards", "safekeeping,rumorz"])
     assert bad.exit_code == 2 and "unknown: rumorz" in bad.output
+    assert "Reflex Action" in bad.output and "no-event" not in bad.output  # printed names
+    printed = runner.invoke(app, [
+        "simulate", "--preset", "marshal-prisoners", "--games", "1", "--json", "--stations",
+        "Guilty Conscience,deadly fall,Crime Doesn't Pay!",
+    ])
+    assert printed.exit_code == 0, printed.output
+    assert json.loads(printed.output)["options"]["station_pool"] == [
+        "guilty-conscience", "deadly-fall", "crime-doesnt-pay"]
+    twice = runner.invoke(app, ["simulate", "--preset", "marshal-prisoners", "--games", "1",
+                                "--stations", "deadly-fall,deadly-fall,pickpocketing"])
+    assert twice.exit_code == 2 and "named twice: Deadly Fall" in twice.output

@@ -49,15 +49,24 @@ def _options(
     overrides: dict[str, Any] = {} if players is None else {"players": players}
     if characters:
         overrides["characters"] = tuple(c.strip() for c in characters.split(","))
-    # The optional rule for choosing event cards: 7 round cards and 3 stations by name.
+    # The optional rule for choosing event cards: 7 round cards and 3 stations by name (as
+    # printed, "Crime Doesn't Pay!", or as the engine names them, crime-doesnt-pay).
     if round_cards:
-        overrides["round_pool"] = tuple(c.strip() for c in round_cards.split(","))
+        overrides["round_pool"] = _card_names(round_cards)
     if stations:
-        overrides["station_pool"] = tuple(c.strip() for c in stations.split(","))
+        overrides["station_pool"] = _card_names(stations)
     try:
         return Options.preset(preset, **overrides)
     except ColtError as exc:
         raise _fail(str(exc)) from None
+
+
+def _card_names(text: str) -> tuple[str, ...]:
+    """Round cards or stations, comma-separated, by printed name or engine name."""
+    from .engine import names
+
+    printed = {names.round_card(slug).lower(): slug for slug in names.names()["round_cards"]}
+    return tuple(printed.get(c.strip().lower(), c.strip()) for c in text.split(","))
 
 
 def _agents(text: str, players: int) -> list[AgentSpec]:
@@ -235,7 +244,7 @@ def _plot(report: TournamentReport, path: Path) -> None:
 @app.command()
 def play(
     players: Annotated[
-        int | None, typer.Option(help="Number of players (default: the preset's, 4).")
+        int | None, typer.Option(help="Number of players (default: the preset's).")
     ] = None,
     preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     characters: Annotated[

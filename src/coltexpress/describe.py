@@ -184,7 +184,12 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
         case Escape(to=to):
             return "Leave the cell " + ("onto the roof" if to == "roof" else "for the corridor")
         case Free(target=t, prisoner=True):
-            return f"Free {names.sidekick(t)}"
+            me = None if view is None else view.get("actor_bandit")
+            gives = (
+                "your own: a second loot token on each Rob" if me == t
+                else f"{names.power_of(str(t))} while the prisoner stays"
+            )
+            return f"Free {names.sidekick(t)} ({gives})"
         case Free(target=t):
             return f"Free {names.bandit(t)} from the cell"
         case Give(token=token):
@@ -216,6 +221,14 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
         case Take(token=int(token)):
             return f"Take {_purse(view, token)}"
     return action  # pragma: no cover - every action kind is listed above
+
+
+def _in_cell(view: dict[str, Any] | None) -> bool:
+    """Marshal & Prisoners: whether the viewer's bandit is in the prison car's cell."""
+    if view is None or not view.get("mp") or view.get("seat") is None:
+        return False
+    mine = view["players"][view["seat"]]["bandits"]
+    return any(b in view["mp"]["in_cell"] for b in mine)
 
 
 def _penalty(view: dict[str, Any] | None, gun: str) -> str:
@@ -301,6 +314,9 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
                 f"that it is yours. {names.card_help(kind)}"
             )
         case Play(kind=kind):
+            if _in_cell(view) and kind != "idea":
+                return "You are in the cell: only a Brilliant Idea has an effect there. " + (
+                    names.card_help(kind))
             return names.card_help(kind)
         case Pick():
             return "This card goes to your hand before your deck is shuffled and you draw."
@@ -692,7 +708,10 @@ def score_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 def end_lines(view: dict[str, Any]) -> list[str]:
     """The end of the game explained: the winner first, the Gunslinger with the bullets each
-    player fired, the tie-break only when there was one."""
+    player fired, the tie-break only when there was one (Marshal & Prisoners: the goals and
+    the bandits' seven ways to wealth, ``mp_end_lines``)."""
+    if view.get("mp"):
+        return mp_end_lines(view)
     rows = score_rows(view)
     winners = [r for r in rows if r["winner"]]
     best = max(r["total"] for r in rows)
@@ -733,38 +752,66 @@ def end_lines(view: dict[str, Any]) -> list[str]:
 # ---------------------------------------------------------------------------- help
 
 
-def help_topics() -> dict[str, dict[str, str]]:
-    """Every card, turn type, power, event and variant with its one-line help."""
+# What only Marshal & Prisoners has (left out of a base game's help), and what it leaves out.
+_MP_ONLY = {
+    "cards": {"idea", "move+", "floor+", "capture"},
+    "turns": {"J"},
+    "events": {"safekeeping", "rumors", "reflex-action", "guilty-conscience", "deadly-fall",
+               "crime-doesnt-pay"},
+}
+_NOT_MP = {"cards": {"marshal"}}
+
+
+def help_topics(marshal_prisoners: bool | None = None) -> dict[str, dict[str, str]]:
+    """Every card, turn type, power, event and variant with its one-line help; for a game of
+    Marshal & Prisoners (``True``) as that expansion plays them, with its own topics; for a
+    base game (``False``) without them; ``None``: everything there is."""
     table = names.names()
-    return {
-        section: {key: str(entry["help"]) for key, entry in table[section].items()}
-        for section in ("cards", "turns", "powers", "events", "penalties", "variants")
-    }
+    sections = ["cards", "turns", "powers", "events"]
+    if marshal_prisoners is not False:
+        sections += ["penalties", "goals", "marshal_prisoners"]
+    out: dict[str, dict[str, str]] = {}
+    for section in [*sections, "variants"]:
+        entries = {}
+        for key, entry in table[section].items():
+            if marshal_prisoners is False and key in _MP_ONLY.get(section, ()):
+                continue
+            if marshal_prisoners and key in _NOT_MP.get(section, ()):
+                continue
+            text = str(entry.get("help_mp", entry["help"]) if marshal_prisoners else entry["help"])
+            if section == "goals":  # named by the card: "Arrest Warrant", "Dodge Bullets!"
+                title = "Arrest Warrant" if key == "warrant" else names.goal(key)
+                text = f"{title}: " + text.replace("{bandit}", "that bandit")
+            entries[key] = text
+        out["Marshal & Prisoners" if section == "marshal_prisoners" else section] = entries
+    return out
 
 
 def _title(text: str) -> str:
     return text.split(":", maxsplit=1)[0]
 
 
-def lookup(topic: str) -> str:
+def lookup(topic: str, marshal_prisoners: bool | None = None) -> str:
     """The help for one card, character, turn type, event or variant (case-insensitive):
     by its name as printed (``Change Floor``, ``Belle``, ``Tunnel``, ``Braking``)."""
     key = " ".join(topic.strip().lower().split())
-    for section in help_topics().values():
+    for section in help_topics(marshal_prisoners).values():
         for name, text in section.items():
             title = _title(text).lower()
             if key in (name.lower(), title) or (key and title.startswith(key + " (")):
                 return text
     topics = ", ".join(
-        _title(text) for section in help_topics().values() for text in section.values()
+        _title(text)
+        for section in help_topics(marshal_prisoners).values()
+        for text in section.values()
     )
     raise KeyError(f"No help on {topic.strip()!r}. Topics: {topics}.")
 
 
-def help_text() -> str:
+def help_text(marshal_prisoners: bool | None = None) -> str:
     """Every topic, as plain text with one heading per section."""
     out = [str(names.names()["overview"])]
-    for section, entries in help_topics().items():
+    for section, entries in help_topics(marshal_prisoners).items():
         out.append("")
         out.append(section.capitalize() + ":")
         out.extend("  " + text for text in entries.values())

@@ -679,7 +679,8 @@ def test_the_marshal_shoots_with_two_guns() -> None:
     assert "shoot cheyenne left" in options and "shoot django right" in options
     assert "shoot cheyenne left django right" in options
     assert not any(a.startswith("shoot doc") for a in options)
-    g.apply("shoot cheyenne right django left")
+    assert "shoot cheyenne right django left" not in options  # the same shot, listed once
+    g.apply("shoot django left cheyenne right")
     assert mp(g).guns == [5, 5] and g.cylinder[0] == 10
     penalties = {e.data["target"]: e.data["penalty"] for e in g.events
                  if e.kind == "marshal-shoot"}

@@ -222,7 +222,7 @@ def test_the_panel_shows_every_part_of_the_expansion() -> None:
     assert f"{names.bandit(bandits[3])}: Wounded Knee" in flat
     assert "Achievement zone: Doc's trusty sidekick; a mailbag" in flat
     assert "2 upcoming (face down), 3 current" in flat and "revealed: Dodge Bullets!" in flat
-    assert "Arrest Warrant: Tuco: The Marshal captured Tuco at least once." in flat
+    assert "Arrest Warrant: Tuco: At the end, the Marshal has captured Tuco at least once" in flat
     assert names.goal_help("arch-enemy") in flat
     assert not problems(flat)
     # a bandit's seat never sees the Marshal's goals

@@ -129,6 +129,7 @@ def _reveal_round_card(g: Game) -> None:
     turns = spec.turns_for(g.options.band)
     event = spec.event if g.options.events else None
     emit(g, "round", None, round=g.round_no + 1, card=spec.name, event=event,
+         rainy=spec.rainy and not g.expert,
          turns=[t.value for t in turns], first=g.first, who=who(g, g.first),
          station=spec.station)
     schedule: list[tuple[int, int]] = []

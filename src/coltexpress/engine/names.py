@@ -77,7 +77,7 @@ def card(text: str, *, owner: bool = True) -> str:
         if not who:
             return "Neutral bullet"
         number, _, hurt = number.partition(":")  # the Marshal's: number, then penalty
-        label = f"Bullet {number}, {penalty(hurt)}" if hurt else f"Bullet {number}"
+        label = f"{penalty(hurt)} bullet {number}" if hurt else f"Bullet {number}"
         return f"{label} ({bandit(who)})" if owner else label
     entry = names()["cards"].get(kind)
     label = str(entry["name"]) if entry else kind

@@ -61,11 +61,20 @@ def _round(d: dict[str, Any]) -> str:
     card = names.round_card(d["card"])
     kind = "Train station" if d.get("station") else "Round card"
     text = f"Round {d['round']} of 5. {kind}: {card} (turns: {turns})."
-    if d["event"]:
+    if d["event"] in _ROUND_LONG:  # a station whose rule holds now, or at the very end
+        text += f" {names.event_help(d['event'])}"
+    elif d["event"]:
         text += f" At the end of the round: {_end(names.event(d['event']))}"
     else:
         text += " No event at the end of the round."
+    if d.get("rainy"):
+        text += (" Schemin' for a Rainy Day: at the end of the Schemin' phase each player "
+                 "may keep one card for the next round.")
     return text + f" {_player(d)} plays first."
+
+
+# Marshal & Prisoners' stations whose rule holds during the round or at the end of the game.
+_ROUND_LONG = frozenset({"deadly-fall", "guilty-conscience", "crime-doesnt-pay"})
 
 
 def _no_effect(d: dict[str, Any]) -> str:
@@ -233,8 +242,8 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
         f"{names.place(d['car'], True, d.get('cars'), prison=bool(d.get('prison')))}."
     ),
     "strongbox": lambda d: (
-        f"The second strongbox appears {'on the roof of' if d.get('roof') else 'inside'} "
-        f"{_car(d)}."
+        f"{'A' if d.get('prison') else 'The second'} strongbox appears "
+        f"{'on the roof of' if d.get('roof') else 'inside'} {_car(d)}."
     ),
     "no-pickpocket": lambda d: f"{_name(d['bandit'])} takes no purse.",
     "ransom": lambda d: (
@@ -291,8 +300,17 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "fall": lambda d: f"{_name(d['bandit'])} is knocked off the train!",
     "penalty-ends": lambda d: (
-        f"The Marshal's bullet in front of {_name(d['bandit'])} is shuffled into "
+        f"The Marshal's {'bullets' if d.get('count', 1) > 1 else 'bullet'} in front of "
+        f"{_name(d['bandit'])} {'are' if d.get('count', 1) > 1 else 'is'} shuffled into "
         f"{_name(d['bandit'])}'s deck."
+    ),
+    "prisoners-kept": lambda d: (
+        "The prisoners left behind the prison car go to the Marshal: "
+        + ", ".join(names.sidekick(b) for b in d["sidekicks"]) + "."
+    ),
+    "mailbags-kept": lambda d: (
+        f"{_count(d['count'], 'mailbag')} left on the train "
+        f"{'goes' if d['count'] == 1 else 'go'} to the Marshal."
     ),
     "no-angry": lambda d: f"The Marshal does not {d['action']}.",
     "no-reflex": lambda d: f"{_player(d)} plays no card.",
@@ -300,7 +318,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
         f"The loot inside {_car(d)} goes up to its roof ({_count(d['count'], 'token')})."
     ),
     "in-force": lambda d: (
-        f"{_end(names.event(d['name']))} Its rule holds for this round and the end of the game."
+        f"{_end(names.event(d['name']))} Its rule holds to the end of the game."
         if d["name"] else "The train station's rule holds."
     ),
     "game-over": _game_over,

@@ -277,11 +277,18 @@ class Options:
 
             known = pool_names(table, marshal_prisoners=self.marshal_prisoners)
             if len(chosen) != size or len(set(chosen)) != size or not set(chosen) <= set(known):
+                from .names import round_card
+
                 unknown = [c for c in chosen if c not in known]
+                twice = sorted({c for c in chosen if chosen.count(c) > 1})
+                problem = (
+                    f"unknown: {', '.join(unknown)}" if unknown
+                    else f"named twice: {', '.join(round_card(c) for c in twice)}" if twice
+                    else f"{len(chosen)} named"
+                )
                 raise OptionsError(
-                    f"the chosen {what} ({name}) must be {size} different ones of "
-                    f"{', '.join(sorted(known))}; got {len(chosen)}"
-                    + (f", unknown: {', '.join(unknown)}" if unknown else "")
+                    f"choose {size} different {what} ({problem}) among: "
+                    + "; ".join(round_card(c) for c in sorted(known))
                 )
 
     def character_pool(self) -> tuple[str, ...]:

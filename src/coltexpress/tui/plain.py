@@ -217,11 +217,11 @@ class PlainGame:
         elif word in ("help", "?"):
             if rest.strip():
                 try:
-                    self.say(describe.lookup(rest))
+                    self.say(describe.lookup(rest, self.s.game.options.marshal_prisoners))
                 except KeyError as exc:
                     self.say(str(exc.args[0]))
             else:
-                self.say(describe.help_text())
+                self.say(describe.help_text(self.s.game.options.marshal_prisoners))
                 self.say(COMMANDS)
         elif word == "why":
             options = describe.choices(v)

@@ -197,7 +197,7 @@ class ReplayApp(App[None]):
             self.notify("The scores come at the end of the game (End).")
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.steps[0].game.options.marshal_prisoners))
 
 
 def narrate(steps: ReplaySteps) -> list[str]:

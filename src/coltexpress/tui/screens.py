@@ -25,6 +25,10 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close help"),
     ]
+
+    def __init__(self, marshal_prisoners: bool = False) -> None:
+        super().__init__()
+        self.marshal_prisoners = marshal_prisoners  # the expansion's help, as it plays
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
@@ -39,7 +43,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(Text("Colt Express: the rules in brief", style="bold"))
             yield Static(str(names.names()["overview"]) + "\n")
-            for section, entries in describe.help_topics().items():
+            for section, entries in describe.help_topics(self.marshal_prisoners).items():
                 yield Static(Text(section.capitalize(), style="bold underline"))
                 for text in entries.values():
                     name, _, rest = text.partition(":")

@@ -483,7 +483,8 @@ def marshal_shot_options(g: Game, m: int) -> list[int]:
         for a in pairs:
             for c in pairs:
                 if a != c:
-                    out += [ids.MARSHAL_SHOT[_char(g, a)][gun][1 + _char(g, c)] for gun in guns]
+                    # (a left, c right) is (c right, a left): one id, the left gun first
+                    out.append(ids.MARSHAL_SHOT[_char(g, a)][0][1 + _char(g, c)])
     return sorted(out)
 
 
@@ -664,19 +665,25 @@ def round_over(g: Game) -> None:
         knowledge.forget_deck(g, seat)
         if g.deck_from[seat]:
             g.deck_from[seat] += cards
-        _emit(g, "penalty-ends", None, bandit=g.chars[b])
+        _emit(g, "penalty-ends", None, bandit=g.chars[b], count=len(cards))
 
 
 def end_game(g: Game) -> None:
     """The prisoners still behind the prison car and the mailbags left on the train go to
     the Marshal's Achievement zone."""
     mp = _mp(g)
+    if mp.prisoners_left:
+        _emit(g, "prisoners-kept", None, sidekicks=[sidekick_of(p) for p in mp.prisoners_left])
     mp.taken_prisoners += mp.prisoners_left
     mp.prisoners_left = []
+    bags = 0
     for tokens in g.floor_loot:
         for t in [t for t in tokens if g.loot_kind[t] == MAILBAG]:
             tokens.remove(t)
             mp.taken_mailbags.append(t)
+            bags += 1
+    if bags:
+        _emit(g, "mailbags-kept", None, count=bags)
 
 
 # ---------------------------------------------------------------------------- registry
