@@ -120,3 +120,25 @@ def test_help_follows_the_game_it_is_for() -> None:
     assert "Bullet cards of any one bandit" in help_text(True)
     with pytest.raises(KeyError):
         lookup("Brawler cards", False)
+
+
+def test_round_summary_tells_what_the_marshal_did() -> None:
+    """Marshal & Prisoners: a round summary says who was captured, freed or knocked off,
+    who lost a prisoner or a mailbag to the Marshal, who won a Brawler card."""
+    from coltexpress.describe import round_summary
+    from coltexpress.engine.event import Event
+
+    g = Game.new(Options(marshal_prisoners=True, players=4,
+                         characters=("belle", "doc", "tuco")), seed=1)
+    view = g.view(None)
+    events = [
+        Event("capture", {"bandit": "doc", "first": True}, None),
+        Event("mailbag-taken", {"bandit": "belle"}, None),
+        Event("prisoner-taken", {"bandit": "belle", "sidekick": "tuco"}, None),
+        Event("brawler", {"bandit": "tuco", "value": 800}, None),
+        Event("free-prisoner", {"bandit": "tuco", "sidekick": "mei"}, None),
+    ]
+    lines = round_summary(view, view, events)
+    assert "Doc: captured by the Marshal" in lines
+    assert "Belle: lost 1 mailbag, lost a prisoner to the Marshal" in lines
+    assert "Tuco: won the Gold Punch, freed Mei's trusty sidekick" in lines

@@ -632,7 +632,44 @@ def _loot_moves(events: list[Any] | None) -> dict[str, dict[str, list[str]]]:
             add(e.data["bandit"], "lost", e.data["loot"])
             if e.data.get("taken_by"):
                 add(e.data["taken_by"], "took", e.data["loot"])
+        elif e.kind == "give":  # Marshal & Prisoners: a bandit freed from the cell pays
+            add(e.data["bandit"], "lost", e.data["loot"])
+            add(e.data["to"], "took", e.data["loot"])
+        elif e.kind == "mailbag-taken":
+            add(e.data["bandit"], "lost", "mailbag")
     return moves
+
+
+def _mp_move(kind: str, d: dict[str, Any]) -> tuple[str, str] | None:
+    """One Marshal & Prisoners event as (figure, what happened to it), or None."""
+    if kind == "capture":
+        return d["bandit"], "captured by the Marshal"
+    if kind == "leave-cell":
+        return d["bandit"], "got out of the cell"
+    if kind == "free-bandit":
+        return d["freed"], f"freed by {names.bandit(d['bandit'])}"
+    if kind == "free-prisoner":
+        return d["bandit"], f"freed {names.sidekick(d['sidekick'])}"
+    if kind == "prisoner-taken":
+        return d["bandit"], "lost a prisoner to the Marshal"
+    if kind == "brawler":
+        return d["bandit"], f"won the {names.brawler(d['value'])}"
+    if kind == "fall":
+        return d["bandit"], "was knocked off the train"
+    return None
+
+
+def _mp_moves(events: list[Any] | None) -> dict[str, list[str]]:
+    """Marshal & Prisoners: what else happened to each figure in a round (captured, freed, a
+    prisoner won or lost, a Brawler card, off the train)."""
+    out: dict[str, list[str]] = {}
+    for e in events or []:
+        if e.seat is not None:
+            continue
+        said = _mp_move(e.kind, e.data)
+        if said is not None:
+            out.setdefault(said[0], []).append(said[1])
+    return out
 
 
 def _kinds(kinds: list[str]) -> str:
@@ -648,6 +685,7 @@ def round_summary(
     lines = []
     old = {b["character"]: b for b in before["bandits"]}
     moves = _loot_moves(events)
+    more = _mp_moves(events)
     for b in after["bandits"]:
         was = old.get(b["character"])
         if was is None:
@@ -677,6 +715,7 @@ def round_summary(
         shot = was["bullets_left"] - b["bullets_left"]
         if shot:
             parts.append(f"fired {shot}")
+        parts += more.get(b["character"], [])
         you = " (you)" if after.get("seat") == b["seat"] else ""
         lines.append(
             f"{_cap(names.bandit(b['character']))}{you}: " + (", ".join(parts) or "nothing changed")

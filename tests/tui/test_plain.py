@@ -44,6 +44,7 @@ def test_a_whole_game_through_the_prompts() -> None:
     assert "[play " not in text and "[draw]" not in text  # no notation read aloud
     for n in range(1, 6):
         assert f"Round {n} in short:" in text
+    assert text.count("Where everyone is:") == 5  # at the start of every round
     headers = [line for line in text.splitlines() if line.startswith("Round 1 of 5:")]
     assert headers and len(headers) == len(set(headers))  # said when it changes, not again
     for ch in "┃━│╭":

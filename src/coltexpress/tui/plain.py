@@ -74,7 +74,7 @@ class PlainGame:
         self.stealin_view: dict[str, Any] | None = None
         self.last_view: dict[str, Any] | None = None
         self.round_events: list[Any] = []  # the events since the Stealin' phase began
-        self.mp_round: int | None = None  # the round whose Marshal & Prisoners state was said
+        self.mp_round: int | None = None  # the round whose positions (and expansion) were said
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -196,11 +196,16 @@ class PlainGame:
         if header != self.header and v["round_card"] is not None:
             self.header = header
             self.say(header + ".")
-            if v.get("mp") and self.mp_round != v["round"]:
+            if self.mp_round != v["round"]:  # a new round: where everyone is now
+                if self.mp_round is not None:
+                    self.say("Where everyone is:")
+                    for line in describe.train_lines(v):
+                        self.say("  " + line)
                 self.mp_round = v["round"]
-                self.say("Marshal & Prisoners:")
-                for line in describe.mp_lines(v):
-                    self.say("  " + line)
+                if v.get("mp"):
+                    self.say("Marshal & Prisoners:")
+                    for line in describe.mp_lines(v):
+                        self.say("  " + line)
             self.say(describe.hand_sentence(v))
         self.say(describe.situation(v, header=False))
         for n, choice in enumerate(describe.choices(v), 1):
