@@ -39,6 +39,10 @@ def test_play_marshal_prisoners_as_the_marshal_or_a_bandit(
     assert result.exit_code == 0, result.output
     assert "Game over." in result.output and "goals" in result.output
     assert json.loads(path.read_text())["seats"]["humans"] == [human]
+    if human:  # the Marshal plays first: a turn's header comes before the Marshal's turn
+        lines = result.output.splitlines()
+        header = next(i for i, line in enumerate(lines) if "turn 2 of" in line)
+        assert lines[header + 1].startswith("The Marshal"), lines[header : header + 2]
 
 
 def test_play_plain_saves_and_resumes(tmp_path: Path) -> None:

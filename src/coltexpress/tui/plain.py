@@ -48,6 +48,10 @@ class _Quit(Exception):
     pass
 
 
+# Events that are a player's Schemin' turn (their turn's header is said before them).
+_TURNS = frozenset({"play", "draw", "draw-idea", "no-turn"})
+
+
 class PlainGame:
     """A line-based game loop over a session."""
 
@@ -73,6 +77,7 @@ class PlainGame:
         self.header = ""  # the round and turn last said
         self.stealin_view: dict[str, Any] | None = None
         self.last_view: dict[str, Any] | None = None
+        self.hand_shown = ""  # the turn (by its header) the hand was last said for
         self.round_events: list[Any] = []  # the events since the Stealin' phase began
         self.mp_round: int | None = None  # the round whose positions (and expansion) were said
 
@@ -99,6 +104,8 @@ class PlainGame:
         self.say("Where everyone is:")
         for line in describe.train_lines(self.s.view(self.viewer)):
             self.say("  " + line)
+        if self.last_view is None:
+            self.last_view = self.s.view(self.viewer)  # the turn the first play belongs to
         try:
             while not self.s.over:
                 if self.s.bot_to_act() is not None:
@@ -137,6 +144,15 @@ class PlainGame:
                 told = self.round_events
                 for line in describe.round_summary(self.stealin_view or last, last, told):
                     self.say("  " + line)
+            before = self.last_view
+            if before is not None and before["round_card"] is not None and any(
+                e.kind in _TURNS for e in frame.events
+            ):
+                # A play of the next turn by someone else: its turn header first.
+                header = describe.situation(before).partition(". ")[0]
+                if header != self.header:
+                    self.header = header
+                    self.say(header + ".")
             for entry in self.s.log[self.shown : self.shown + len(frame.events)]:
                 if entry.seat in (None, self.viewer):
                     self.say(entry.text)
@@ -193,9 +209,11 @@ class PlainGame:
     def prompt_options(self) -> None:
         v = self.s.view(self.viewer)
         header = describe.situation(v).partition(". ")[0]
-        if header != self.header and v["round_card"] is not None:
-            self.header = header
-            self.say(header + ".")
+        if v["round_card"] is not None and header != self.hand_shown:
+            self.hand_shown = header  # once per turn: the header, news of a round, the hand
+            if header != self.header:  # (said already if another player's turn came first)
+                self.header = header
+                self.say(header + ".")
             if self.mp_round != v["round"]:  # a new round: where everyone is now
                 if self.mp_round is not None:
                     self.say("Where everyone is:")
