@@ -87,6 +87,7 @@ def test_help_and_descriptions() -> None:
             "help",
             "help tunnel",
             "help belle",
+            "rules braking",
             "help angry-marshal",
             "help nosuch",
             "hand",
@@ -104,6 +105,7 @@ def test_help_and_descriptions() -> None:
     assert "Colt Express: 5 rounds" in text
     assert "Tunnel (T): cards are played face down" in text
     assert "Belle: you cannot be punched or shot" in text
+    assert "Braking:" in text  # 'rules TOPIC' as 'help TOPIC'
     assert "Angry Marshal:" in text
     assert "No help on 'nosuch'" in text
     assert "Your hand:" in text

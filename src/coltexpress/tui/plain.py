@@ -39,8 +39,8 @@ COMMANDS = (
     "Commands: a number or an action in notation to choose; 'why N' explains option N; "
     "'options' lists the choices again; 'hand', 'train', 'players', 'pile', 'log' describe "
     "the game ('marshal' too, in Marshal & Prisoners); 'notation' shows or hides the "
-    "engine's notation; 'help' or 'help TOPIC' (a card, power, turn type or event) explains "
-    "the rules; 'save FILE' saves; 'quit' stops."
+    "engine's notation; 'help' or 'help TOPIC' (also 'rules TOPIC'; a card, power, turn "
+    "type or event) explains the rules; 'save FILE' saves; 'quit' stops."
 )
 
 
@@ -237,7 +237,7 @@ class PlainGame:
         v = self.s.view(self.viewer)
         if word == "":
             self.say("Please choose. " + COMMANDS)
-        elif word in ("help", "?"):
+        elif word in ("help", "?", "rules"):
             if rest.strip():
                 try:
                     self.say(describe.lookup(rest, self.s.game.options.marshal_prisoners))
