@@ -20,6 +20,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from .engine import names
 from .engine.errors import ColtError
 from .engine.options import PRESETS, Options
 from .sim import bench as run_bench
@@ -63,8 +64,6 @@ def _options(
 
 def _card_names(text: str) -> tuple[str, ...]:
     """Round cards or stations, comma-separated, by printed name or engine name."""
-    from .engine import names
-
     printed = {names.round_card(slug).lower(): slug for slug in names.names()["round_cards"]}
     return tuple(printed.get(c.strip().lower(), c.strip()) for c in text.split(","))
 
@@ -187,7 +186,7 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
     for stat in report.character_stats():
         low, high = stat.interval
         chars.add_row(
-            stat.name, str(stat.games),
+            " + ".join(names.bandit(c) for c in stat.name.split("+")), str(stat.games),
             f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("),
             f"{stat.to_dict()['mean_score']:.0f}",
         )
