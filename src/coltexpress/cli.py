@@ -35,6 +35,17 @@ console = Console()
 err = Console(stderr=True)
 
 
+# The optional rule for choosing event cards, for every command that starts games.
+RoundCards = Annotated[
+    str | None,
+    typer.Option(help="Choose the 7 round cards the deck is drawn from (names, commas)."),
+]
+Stations = Annotated[
+    str | None,
+    typer.Option(help="Choose the 3 train stations the deck is drawn from (names, commas)."),
+]
+
+
 def _fail(message: str) -> typer.Exit:
     err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True, highlight=False)
     return typer.Exit(2)
@@ -97,14 +108,8 @@ def simulate(
     characters: Annotated[
         str | None, typer.Option(help="Fixed characters, seat by seat (default: random).")
     ] = None,
-    round_cards: Annotated[
-        str | None,
-        typer.Option(help="Choose the 7 round cards the deck is drawn from (names, commas)."),
-    ] = None,
-    stations: Annotated[
-        str | None,
-        typer.Option(help="Choose the 3 train stations the deck is drawn from (names, commas)."),
-    ] = None,
+    round_cards: RoundCards = None,
+    stations: Stations = None,
     jobs: Annotated[int, typer.Option(min=1, help="Parallel processes on this machine.")] = 1,
     ray: Annotated[
         str | None, typer.Option("--ray", help="Run on a Ray cluster ('auto' or an address).")
@@ -250,14 +255,8 @@ def play(
         str | None,
         typer.Option(help="Characters in playing order, yours first, e.g. belle,doc,tuco,ghost."),
     ] = None,
-    round_cards: Annotated[
-        str | None,
-        typer.Option(help="Choose the 7 round cards the deck is drawn from (names, commas)."),
-    ] = None,
-    stations: Annotated[
-        str | None,
-        typer.Option(help="Choose the 3 train stations the deck is drawn from (names, commas)."),
-    ] = None,
+    round_cards: RoundCards = None,
+    stations: Stations = None,
     bots: Annotated[
         str,
         typer.Option(help="Bot levels: one for every bot, or one per bot (easy,medium,hard)."),

@@ -70,6 +70,7 @@ __all__ = [
     "round_summary",
     "score_rows",
     "situation",
+    "space_sentences",
     "train_lines",
     "train_sentences",
     "where",
@@ -493,16 +494,18 @@ def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
     return ", ".join(parts)
 
 
-def train_sentences(view: dict[str, Any]) -> list[str]:
-    """The train in sentences, locomotive first: who and what is where."""
+def space_sentences(view: dict[str, Any]) -> list[str]:
+    """Who and what is in each space, locomotive first (the Marshal inside his car in the
+    base game; with Marshal & Prisoners, the bandits in the cell are in no space)."""
     cars = view["cars"]
+    cell = view["mp"]["in_cell"] if view.get("mp") else ()
     lines = []
     for space in view["spaces"]:
         car, roof = space["car"], space["roof"]
         who = [
             names.bandit(b["character"])
             for b in view["bandits"]
-            if b["car"] == car and b["roof"] == roof
+            if b["car"] == car and b["roof"] == roof and b["character"] not in cell
         ]
         if not roof and view["marshal"] == car:
             who.append("the Marshal")
@@ -512,9 +515,15 @@ def train_sentences(view: dict[str, Any]) -> list[str]:
         if space["loot"]:
             things.append(loot_summary(space["loot"], values=False))
         if things:
-            lines.append(
-                f"{_cap(names.place(car, roof, cars, prison='mp' in view))}: {'; '.join(things)}."
-            )
+            place = names.place(car, roof, cars, prison="mp" in view)
+            lines.append(f"{_cap(place)}: {'; '.join(things)}.")
+    return lines
+
+
+def train_sentences(view: dict[str, Any]) -> list[str]:
+    """The train in sentences, locomotive first: who and what is where."""
+    cars = view["cars"]
+    lines = space_sentences(view)
     lines.append(f"The train: the locomotive and {cars} cars; car {cars} is the caboose.")
     return lines
 
@@ -971,23 +980,7 @@ def train_lines(view: dict[str, Any]) -> list[str]:
     if not mp:
         return train_sentences(view)
     cars = view["cars"]
-    lines = []
-    for space in view["spaces"]:
-        car, roof = space["car"], space["roof"]
-        who = [
-            names.bandit(b["character"])
-            for b in view["bandits"]
-            if b["car"] == car and b["roof"] == roof and b["character"] not in mp["in_cell"]
-        ]
-        things = []
-        if who:
-            things.append(", ".join(who))
-        if space["loot"]:
-            things.append(loot_summary(space["loot"], values=False))
-        if things:
-            lines.append(
-                f"{_cap(names.place(car, roof, cars, prison='mp' in view))}: {'; '.join(things)}."
-            )
+    lines = space_sentences(view)
     lines.append(
         f"The train: the locomotive and {cars} cars; car {cars}, the caboose, is the prison car."
     )

@@ -97,6 +97,15 @@ def goals(g: Game, *names: str) -> None:
     mp(g).upcoming = []
 
 
+def four_goals_done(g: Game) -> None:
+    """Give the Marshal 5 goals and do 4 of them: Doc captured (his warrant), 2 prisoners
+    taken, a Brawler card and Dodge Bullets kept; no pile empty (Golden Bullet Award)."""
+    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
+          "golden-bullet-award")
+    jail(g, "doc")
+    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+
+
 def kinds_of(g: Game, s: int) -> Counter:
     cards = g.cards_of(s)
     return Counter(g.card_kind[c] for c in cards)
@@ -856,10 +865,7 @@ def test_four_goals_of_five_win() -> None:
     mp.end.otherwise-richest-bandit-wins: 4 goals of 5 done at the end, the Marshal wins
     whatever the bandits hold; with 3 the richest bandit wins."""
     g = mp_game()
-    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
-          "golden-bullet-award")
-    jail(g, "doc")
-    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+    four_goals_done(g)
     clear_loot(g)
     give_loot(g, "belle", "strongbox", 1000)
     result = finish(g.clone())
@@ -1096,10 +1102,7 @@ def test_guilty_conscience() -> None:
     mp.station.guilty-conscience-tie-for-poorest: if the Marshal wins, the poorest bandit
     wins too; with a tie for poorest, the Marshal alone."""
     g = _with_station(mp_game(), "guilty-conscience")
-    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
-          "golden-bullet-award")
-    jail(g, "doc")
-    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+    four_goals_done(g)
     clear_loot(g)
     give_loot(g, "belle", "strongbox", 1000)
     give_loot(g, "cheyenne", "jewel", 500)
@@ -1207,10 +1210,7 @@ def test_the_marshal_off_the_train_cannot_win() -> None:
     """D-mp-winners, mp.station.deadly-fall-fallen-cannot-win: the Marshal knocked off the
     train does not win, whatever his goals; the richest bandit does."""
     g = _with_station(mp_game(), "deadly-fall")
-    goals(g, "only-a-flesh-wound", "dodge-bullets", "throw-away-the-key", "warrant@doc",
-          "golden-bullet-award")
-    jail(g, "doc")
-    mp(g).taken_prisoners = [mp(g).prisoners_left.pop(), mp(g).prisoners_left.pop()]
+    four_goals_done(g)
     from coltexpress.engine.mp.rules import knock_off
 
     knock_off(g, 0)

@@ -13,7 +13,6 @@ import itertools
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ from coltexpress import Game, Options
 
 from .helpers import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     DESKTOP,
     ENABLED,
     MY_TURN,
@@ -35,26 +33,9 @@ from .helpers import (
     in_viewport,
     internal_words,
     play_one,
-    running_server,
 )
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_server(tmp_path_factory.mktemp("server")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Watch:

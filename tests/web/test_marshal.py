@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from coltexpress.engine import names
 
 from .helpers import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     DESKTOP,
     ENABLED,
     MY_TURN,
@@ -30,26 +28,9 @@ from .helpers import (
     horizontal_overflow,
     in_viewport,
     internal_words,
-    running_server,
 )
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with running_server(tmp_path_factory.mktemp("server")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def _click_until_over(page: Any, rng: random.Random, check: Any) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from . import ids, knowledge
-from .actions import Move, Punch, Rob
+from .actions import MarshalShot, Move, Punch, Rob, Shoot
 from .content import JEWEL, MAILBAG, PURSE, ROB, SHOOT, STRONGBOX
 from .event import Event
 
@@ -211,12 +211,13 @@ def shoot_options(g: Game, b: int) -> list[int]:
 
 
 def do_shoot(g: Game, b: int, index: int) -> bool | None:
-    if g.mp is not None:
-        from .mp.rules import do_special_shot
+    action = ids.ACTIONS[index]
+    if isinstance(action, MarshalShot):  # Marshal & Prisoners: the Marshal's two guns
+        from .mp.rules import marshal_shoots
 
-        if do_special_shot(g, b, index):
-            return None  # the Marshal's two guns, or Django's shot off the train
-    target = g.char_idx.index(ids.SHOOT.index(index))
+        marshal_shoots(g, b, action)
+        return None
+    target = g.chars.index(cast(Shoot, action).target)
     g.cylinder[b] -= 1
     card = g.bullet_base[b] + g.cylinder[b]  # the top of the cylinder: 6, then 5, ...
     seat = g.seat_of[target]
@@ -226,7 +227,11 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
         g.friendly[b] += 1
     _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target],
           number=g.cylinder[b] + 1)
-    if "knockback" in g.powers[b]:
+    if cast(Shoot, action).off:  # Deadly Fall: Django knocks the target off the train
+        from .mp.rules import knock_off
+
+        knock_off(g, target)
+    elif "knockback" in g.powers[b]:
         tcar = g.pos[target] >> 1
         car = g.pos[b] >> 1
         if tcar != car:
@@ -310,9 +315,7 @@ def punch_options(g: Game, b: int) -> list[int]:
     out = []
     for v in victims:
         row = ids.PUNCH[g.char_idx[v]]
-        held = {kinds[t] for t in g.held[v]}
-        if g.mp is not None and v == g.mp.marshal:
-            held = set()  # the Marshal holds no loot: a Brawler card instead
+        held = {kinds[t] for t in g.held[v]}  # (the Marshal player holds none)
         for loot in sorted(held) if held else [-1]:
             takes = (0, 1) if cheyenne and loot == PURSE else (0,)
             for d in dirs:

@@ -62,12 +62,21 @@ def braking(g: Game) -> bool:
     return False
 
 
+def marshal_space(g: Game) -> int:
+    """Where the Marshal is: inside his car; with Marshal & Prisoners, wherever the Marshal
+    player's figure stands (-1 once knocked off the train: D-mp-marshal-space)."""
+    return 2 * g.marshal if g.mp is None else g.pos[g.mp.marshal]
+
+
 def take_it_all(g: Game) -> bool:
-    """The second strongbox goes into the Marshal's space."""
-    if g.reserve:
+    """The second strongbox goes into the Marshal's space (with Marshal & Prisoners, on the
+    roof too where the Marshal stands there: D-mp-marshal-space)."""
+    space = marshal_space(g)
+    if g.reserve and space >= 0:
         token = g.reserve.pop()
-        g.floor_loot[2 * g.marshal].append(token)
-        emit(g, "strongbox", None, car=g.marshal, cars=g.last, token=token)
+        g.floor_loot[space].append(token)
+        where = {} if g.mp is None else {"prison": True, "roof": bool(space & 1)}
+        emit(g, "strongbox", None, car=space >> 1, cars=g.last, token=token, **where)
     return False
 
 
@@ -79,9 +88,14 @@ def passengers_rebellion(g: Game) -> bool:
 
 
 def marshals_revenge(g: Game) -> bool:
-    """Bandits on the Marshal's roof drop their least valuable purse there."""
-    for b, p in enumerate(g.pos):
-        if p != 2 * g.marshal + 1:
+    """Bandits on the Marshal's roof drop their least valuable purse there (with Marshal &
+    Prisoners, the bandits inside his car too)."""
+    space = marshal_space(g)
+    if space < 0:
+        return False
+    for b in _bandits(g):
+        p = g.pos[b]
+        if p >> 1 != space >> 1 or not (p & 1 or g.mp is not None):
             continue
         purses = [t for t in g.held[b] if g.loot_kind[t] == PURSE]
         if purses:

@@ -32,10 +32,7 @@ def score(g: Game) -> dict[str, Any]:
         # his character's color remaining)": when nobody shot, everyone (D-gunslinger-zero).
         gunslingers = [s for s in seats if shots[s] == best]
     totals = [loot[s] + (data.gunslinger_bonus if s in gunslingers else 0) for s in seats]
-    richest = max(totals)
-    tied = [s for s in seats if totals[s] == richest]
-    fewest = min(received[s] for s in tied)
-    winners = [s for s in tied if received[s] == fewest]
+    winners = richest(list(seats), totals, received)
     return {
         "loot": loot,
         "shots": shots,
@@ -44,3 +41,11 @@ def score(g: Game) -> dict[str, Any]:
         "received": received,
         "winners": winners,
     }
+
+
+def richest(seats: list[int], totals: list[int], received: list[int]) -> list[int]:
+    """The richest of these seats; tied, the fewest bullet cards received; then shared."""
+    best = max(totals[s] for s in seats)
+    tied = [s for s in seats if totals[s] == best]
+    fewest = min(received[s] for s in tied)
+    return [s for s in tied if received[s] == fewest]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..describe import and_list, plural, where
+from ..describe import and_list, figure_where, loot_summary, plural, space_sentences
 from ..engine import names
 
-__all__ = ["loot_words", "mp_captions", "mp_end_lines", "mp_train_sentences", "mp_where"]
+__all__ = ["mp_captions", "mp_end_lines", "mp_train_sentences", "mp_where"]
 
 
 def _cap(text: str) -> str:
@@ -33,55 +33,18 @@ _CANNOT_WIN = {
 }
 
 
-def loot_words(loot: list[dict[str, Any]]) -> str:
-    """Like ``loot_summary``, mailbags included: '1 purse ($250), 2 mailbags (?, $1,200)'."""
-    if not loot:
-        return "no loot"
-    parts = []
-    for kind in ("purse", "jewel", "strongbox", "mailbag"):
-        tokens = [t for t in loot if t["kind"] == kind]
-        if not tokens:
-            continue
-        text = names.loot(kind, len(tokens)).removeprefix("a ")
-        text = f"1 {text}" if len(tokens) == 1 else text
-        if any("value" in t for t in tokens):
-            text += " (" + ", ".join(f"${t['value']:,}" if "value" in t else "?" for t in tokens)
-            text += ")"
-        parts.append(text)
-    return ", ".join(parts)
-
-
 def mp_where(bandit: dict[str, Any], view: dict[str, Any]) -> str:
     """Where a figure is in Marshal & Prisoners, to follow "is": the cell, off the train."""
-    mp = view["mp"]
-    if bandit["character"] in mp["off_train"]:
-        return "off the train"
-    if bandit["character"] in mp["in_cell"]:
+    if bandit["character"] in view["mp"]["in_cell"]:
         return "in the cell of the prison car (the caboose)"
-    return where(bandit, view["cars"], prison=True)
+    return figure_where(view, bandit)
 
 
 def mp_train_sentences(view: dict[str, Any]) -> list[str]:
     """The train in sentences in Marshal & Prisoners: the prison car and its cell, mailbags,
     the bandits off the train."""
     mp, cars = view["mp"], view["cars"]
-    lines = []
-    for space in view["spaces"]:
-        car, roof = space["car"], space["roof"]
-        who = [
-            names.bandit(b["character"])
-            for b in view["bandits"]
-            if b["car"] == car and b["roof"] == roof and b["character"] not in mp["in_cell"]
-        ]
-        things = []
-        if who:
-            things.append(", ".join(who))
-        if space["loot"]:
-            things.append(loot_words([{"kind": t["kind"]} for t in space["loot"]]))
-        if things:
-            lines.append(
-                f"{_cap(names.place(car, roof, cars, prison=True))}: {'; '.join(things)}."
-            )
+    lines = space_sentences(view)
     cell = [names.bandit(c) for c in mp["in_cell"]]
     lines.append(f"In the cell: {and_list(cell)}." if cell else "The cell is empty.")
     if mp["off_train"]:
@@ -147,7 +110,7 @@ def mp_captions(view: dict[str, Any]) -> dict[str, Any] | None:
         ],
         "achievement": {
             "prisoners": [names.sidekick(p) for p in mp["taken_prisoners"]],
-            "mailbags": loot_words(mp["taken_mailbags"]) if mp["taken_mailbags"] else "",
+            "mailbags": loot_summary(mp["taken_mailbags"]) if mp["taken_mailbags"] else "",
         },
         "goals": {
             "upcoming": plural(mp["goals_upcoming"], "goal") + " face down, still to come",
@@ -228,5 +191,5 @@ def mp_end_lines(view: dict[str, Any]) -> list[str]:
         lines.append(text + ".")
     for b in view["bandits"]:
         if b["seat"] != m:
-            lines.append(f"{names.bandit(b['character'])} ends with {loot_words(b['loot'])}.")
+            lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
     return lines

@@ -147,7 +147,7 @@ def _marshal_prisoners(view: dict[str, Any], out: dict[str, Any]) -> None:
     out["train"] = mp_words.mp_train_sentences(view)
     for entry, bandit in zip(out["bandits"], view["bandits"], strict=True):
         entry["where"] = mp_words.mp_where(bandit, view)
-        entry["loot"] = mp_words.loot_words(bandit["loot"])
+        entry["loot"] = describe.loot_summary(bandit["loot"])
     out["mp"] = mp_words.mp_captions(view)
     if "result" in view:
         out["end"] = mp_words.mp_end_lines(view)

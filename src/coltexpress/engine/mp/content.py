@@ -10,17 +10,13 @@ from typing import Any
 
 from ..content import CARD_KINDS, RoundCardSpec, load_round_cards
 
-__all__ = ["GOAL_NAMES", "MPContent", "PENALTIES", "goal_name", "mp_content"]
+__all__ = ["SPECIAL_TARGETS", "WARRANT", "MPContent", "goal_name", "mp_content"]
 
-PENALTIES = (
-    "disarmed", "wounded-knee", "shoulder-injury", "got-im", "drop-that-bag", "golden-bullet"
-)
 SPECIAL_TARGETS = (
     "only-a-flesh-wound", "dodge-bullets", "golden-bullet-award", "the-mail-must-go-through",
     "throw-away-the-key", "full-of-lead", "arch-enemy",
 )
 WARRANT = 10  # goal id of the Arrest Warrant of character i: WARRANT + i
-GOAL_NAMES = SPECIAL_TARGETS
 
 
 def goal_name(goal: int, characters: tuple[str, ...]) -> str:

@@ -1,6 +1,7 @@
 """Marshal & Prisoners' events at the end of a round: its own (Safekeeping, Rumors, Reflex
-Action; the stations whose rule holds all round or at the end of the game) and the base
-events it changes (Angry Marshal, Marshal's Revenge, Take It All!).
+Action; the stations whose rule holds all round or at the end of the game) and Angry
+Marshal, which it replaces (Marshal's Revenge and Take It All! follow the Marshal's figure
+in ``round_events``).
 
 Each effect takes the game and returns True while it waits for decisions, as in
 ``round_events``; the base events not listed here run unchanged on the bandits only.
@@ -12,19 +13,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import flow, ids, resolve
-from ..content import PURSE
-from .rules import EVENT_MOVE, EVENT_SHOOT, bandits, marshal_shot_options, reflex_action
+from ..round_events import marshal_space
+from .rules import EVENT_MOVE, EVENT_SHOOT, marshal_shot_options, reflex_action
 
 if TYPE_CHECKING:
     from ..game import Game
 
 _emit = flow.emit
-
-
-def marshal_space(g: Game) -> int:
-    """Where the Marshal's figure stands (-1 once knocked off the train)."""
-    assert g.mp is not None
-    return g.pos[g.mp.marshal]
 
 
 def angry_marshal(g: Game) -> bool:
@@ -59,36 +54,6 @@ def angry_marshal_step(g: Game, index: int) -> None:
     if phase == EVENT_SHOOT and _ask_angry(g, EVENT_MOVE):
         return
     flow.end_round(g)
-
-
-def marshals_revenge(g: Game) -> bool:
-    """Bandits inside or on the roof of the Marshal's car drop their least valuable purse."""
-    space = marshal_space(g)
-    if space < 0:
-        return False
-    car = space >> 1
-    for b in bandits(g):
-        if g.pos[b] >> 1 != car:
-            continue
-        purses = [t for t in g.held[b] if g.loot_kind[t] == PURSE]
-        if purses:
-            token = min(purses, key=lambda t: g.loot_value[t])
-            g.held[b].remove(token)
-            g.floor_loot[g.pos[b]].append(token)
-            _emit(g, "drop", None, bandit=g.chars[b], loot="purse", token=token, taken_by=None)
-    return False
-
-
-def take_it_all(g: Game) -> bool:
-    """The second strongbox goes to the Marshal's space, inside or on the roof
-    (D-mp-marshal-space)."""
-    space = marshal_space(g)
-    if g.reserve and space >= 0:
-        token = g.reserve.pop()
-        g.floor_loot[space].append(token)
-        _emit(g, "strongbox", None, car=space >> 1, cars=g.last, token=token, prison=True,
-              roof=bool(space & 1))
-    return False
 
 
 def safekeeping(g: Game) -> bool:
@@ -129,8 +94,6 @@ def in_force(g: Game) -> bool:
 
 EVENTS: dict[str, Callable[[Game], bool]] = {
     "angry-marshal": angry_marshal,
-    "marshals-revenge": marshals_revenge,
-    "take-it-all": take_it_all,
     "safekeeping": safekeeping,
     "rumors": rumors,
     "reflex-action": reflex_action,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from .. import flow, ids, knowledge, resolve
-from ..actions import GUNS, MARSHAL_FIGURE, Capture, Escape, Free, MarshalShot, Punch, Shoot
+from ..actions import GUNS, MARSHAL_FIGURE, Capture, Escape, Free, MarshalShot
 from ..content import (
     BULLET,
     CAPTURE,
@@ -45,10 +45,6 @@ _emit = flow.emit
 def _mp(g: Game) -> MPState:
     assert g.mp is not None  # only called in a game of the expansion
     return g.mp
-
-
-def is_bandit(g: Game, b: int) -> bool:
-    return b != _mp(g).marshal
 
 
 def bandits(g: Game) -> list[int]:
@@ -249,10 +245,6 @@ def _next_reflex(g: Game) -> bool:
         for s in range(g.n_players):
             knowledge.push_hand(g, s)
     return False
-
-
-def _reflex_ids(g: Game, seat: int) -> list[int]:
-    return _extra_ids(g, seat)
 
 
 def _reflex(g: Game, index: int) -> None:
@@ -503,26 +495,13 @@ def knock_off_shots(g: Game, b: int) -> list[int]:
     return out
 
 
-def do_special_shot(g: Game, b: int, index: int) -> bool:
-    """The Marshal's shot and Django's shot off the train; False for any other."""
-    action = ids.ACTIONS[index]
-    if isinstance(action, MarshalShot):
-        gun = GUNS.index(action.gun)
-        _marshal_hits(g, b, g.chars.index(action.target), gun)
-        if action.second is not None:
-            _marshal_hits(g, b, g.chars.index(action.second), 1 - gun)
-        return True
-    if isinstance(action, Shoot) and action.off:
-        target = g.chars.index(action.target)
-        g.cylinder[b] -= 1
-        card = g.bullet_base[b] + g.cylinder[b]
-        knowledge.push_public(g, g.seat_of[target], card)
-        g.received[target] += 1
-        _emit(g, "shoot", None, bandit=g.chars[b], target=action.target,
-              number=g.cylinder[b] + 1)
-        knock_off(g, target)
-        return True
-    return False
+def marshal_shoots(g: Game, m: int, action: MarshalShot) -> None:
+    """The Marshal's Shoot: a bullet from the chosen gun, and from the other gun for a
+    second bandit."""
+    gun = GUNS.index(action.gun)
+    _marshal_hits(g, m, g.chars.index(action.target), gun)
+    if action.second is not None:
+        _marshal_hits(g, m, g.chars.index(action.second), 1 - gun)
 
 
 def _marshal_hits(g: Game, m: int, target: int, gun: int) -> None:
@@ -594,7 +573,7 @@ def legal_ids(g: Game) -> list[int]:
     if phase == EVENT_MOVE:
         return [ids.PASS, *resolve.move_options(g, g.cur)]
     if phase == REFLEX:
-        return _reflex_ids(g, g.actor)
+        return _extra_ids(g, g.actor)  # any card of the hand, or pass
     raise AssertionError(f"no Marshal & Prisoners decision {phase}")  # pragma: no cover
 
 
@@ -696,8 +675,6 @@ resolve.OPTIONS[FREE_KIND] = free_options
 resolve.PERFORM[FREE_KIND] = do_free
 
 __all__ = [
-    "MARSHAL_FIGURE",
-    "Punch",
     "apply_id",
     "deadly_fall",
     "legal_ids",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..content import BULLET, content
+from ..scoring import richest
 from .content import SPECIAL_TARGETS, WARRANT, mp_content
 from .rules import bandits_all, goal_text
 
@@ -112,10 +113,7 @@ def score(g: Game) -> dict[str, Any]:
             if len(tied) == 1:
                 winners.append(tied[0])  # the poorest bandit wins with the Marshal
     elif able:
-        richest = max(totals[s] for s in able)
-        tied = [s for s in able if totals[s] == richest]
-        fewest = min(received[s] for s in tied)
-        winners = [s for s in tied if received[s] == fewest]
+        winners = richest(able, totals, received)
     return {
         "loot": loot,
         "shots": shots,
