@@ -152,7 +152,13 @@ def _run(options: Options, seed: int, draw_bias: float) -> Game:
     assert not g.round_deck
     assert len(g.round_log) == 5
     result = g.result()
-    assert result["winners"], result
+    # Somebody wins, unless every player is barred from winning (the Escape station of
+    # Horses & Stagecoach catching everyone, bandits knocked off the train: D-hs-nobody).
+    barred = set(result.get("cannot_win", {}))
+    everyone = {str(s) for s in range(g.n_players)}
+    if not result.get("marshal_wins"):
+        everyone.discard(str(result.get("marshal", -1)))
+    assert result["winners"] or barred >= everyone, result
     return g
 
 

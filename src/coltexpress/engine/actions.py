@@ -34,6 +34,19 @@ Marshal & Prisoners adds::
     free prisoner tuco            Brilliant Idea on the prison car: Tuco's sidekick
     free belle                    ... or a bandit from the cell
     give #12                      the freed bandit gives a loot token of his choice
+
+Horses & Stagecoach adds::
+
+    board, ride on                the Horse Attack: board this car, or ride on to the next
+    play ride                     the Ride card
+    drink normal, drink old       drink half a whiskey flask (Normal turns)
+    ride 2, ride coach, ride away where a Ride takes the rider (inside car 2, the stagecoach)
+    move coach                    a roof Move ending on the stagecoach's roof
+    move train back 1             from the stagecoach's roof onto the train, then on
+    rob whiskey                   take a whiskey flask
+    punch doc purse coach         push him into the stagecoach (or: train, out of it)
+    punch shotgun                 knock the Shotgun off the stagecoach's roof
+    flee back                     run from the Shotgun to an adjacent roof
     punch doc purse off           Deadly Fall: off the roof of the train
     shoot doc off                 Deadly Fall: Django's shot off the end of the train
 
@@ -57,16 +70,23 @@ __all__ = [
     "DIRECTIONS",
     "MAX_TOKENS",
     "Action",
+    "Attack",
     "Draw",
+    "Drink",
+    "Flee",
     "Floor",
     "Keep",
     "MarshalMove",
     "Move",
+    "MoveCoach",
+    "MoveTrain",
     "Pass",
     "Pick",
     "Place",
     "Play",
     "Punch",
+    "PunchShotgun",
+    "Ride",
     "Rob",
     "Shoot",
     "Take",
@@ -81,10 +101,13 @@ MAX_TOKENS = 64  # loot token ids that the fixed action space can name
 _ALL_KINDS = tuple(k.value for k in CARD_KINDS[:7])
 _PLAYABLE = _ALL_KINDS[:6]
 _LOOT = tuple(k.value for k in LOOT_KINDS[:3])
-MP_KINDS = tuple(k.value for k in CARD_KINDS[7:])  # Marshal & Prisoners' cards
+MP_KINDS = tuple(k.value for k in CARD_KINDS[7:11])  # Marshal & Prisoners' cards
 GUNS = ("left", "right")  # the Marshal's two cylinder piles
 MARSHAL_FIGURE = "marshal"  # the Marshal player's figure, a target like the bandits'
-_ALL_LOOT = tuple(k.value for k in LOOT_KINDS)
+_ALL_LOOT = tuple(k.value for k in LOOT_KINDS[:4])  # the base game's and Marshal & Prisoners'
+WHISKEY_LOOT = LOOT_KINDS[4].value  # Horses & Stagecoach's flask
+SIDES = ("coach", "train")  # Horses & Stagecoach: a push into the stagecoach, or out of it
+SHOTGUN = "shotgun"
 
 
 def _card(kind: str, bandit: str | None) -> str:
@@ -295,10 +318,83 @@ class Give:
         return f"give #{self.token}"
 
 
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Horses & Stagecoach's Horse Attack: board the car reached, or ride on to the next."""
+
+    board: bool
+
+    def __str__(self) -> str:
+        return "board" if self.board else "ride on"
+
+
+@dataclass(frozen=True, slots=True)
+class Drink:
+    """Horses & Stagecoach: drink half a whiskey flask (normal or old) instead of playing."""
+
+    old: bool
+
+    def __str__(self) -> str:
+        return "drink old" if self.old else "drink normal"
+
+
+@dataclass(frozen=True, slots=True)
+class Ride:
+    """Horses & Stagecoach: where a Ride card takes the rider: inside a car (its number,
+    the locomotive is 0), inside the stagecoach, or away from the train (Escape)."""
+
+    to: str
+
+    def __str__(self) -> str:
+        return f"ride {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCoach:
+    """Horses & Stagecoach: a roof Move that ends on the stagecoach's roof."""
+
+    def __str__(self) -> str:
+        return "move coach"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTrain:
+    """Horses & Stagecoach: a Move from the stagecoach's roof to the roof of the car beside
+    it (1 step), then on along the train."""
+
+    direction: str | None = None
+    distance: int = 0
+
+    def __str__(self) -> str:
+        if self.direction is None:
+            return "move train"
+        return f"move train {self.direction} {self.distance}"
+
+
+@dataclass(frozen=True, slots=True)
+class PunchShotgun:
+    """Horses & Stagecoach: punch the Shotgun off the stagecoach's roof."""
+
+    def __str__(self) -> str:
+        return "punch shotgun"
+
+
+@dataclass(frozen=True, slots=True)
+class Flee:
+    """Horses & Stagecoach: run from the Shotgun's space to the roof of an adjacent car."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"flee {self.direction}"
+
+
 Action = (
     Draw | Pass | Play | Pick | Keep | Place | Move | Floor | Shoot | Rob | Punch
     | MarshalMove | Take | DrawIdea | MarshalShot | Capture | Escape | Free | Give
+    | Attack | Drink | Ride | MoveCoach | MoveTrain | PunchShotgun | Flee
 )
+RIDE_CARS = 8  # cars a Ride may name (the locomotive and up to 7 behind it)
 
 # ---------------------------------------------------------------------------- action space
 # A fixed enumeration of every action of every option set; the index is the stable id.
@@ -348,6 +444,28 @@ def _enumerate() -> list[Action]:
     out += [Free(c, prisoner=True) for c in CHARACTERS]
     out += [Free(c) for c in CHARACTERS]
     out += [Give(t) for t in range(MAX_TOKENS)]
+    # Horses & Stagecoach
+    ride = CARD_KINDS[11].value
+    out += [Play(ride, None, h) for h in (False, True)]
+    out += [Keep(ride, None)]
+    out += [Attack(True), Attack(False)]
+    out += [Drink(False), Drink(True)]
+    out += [Ride(str(c)) for c in range(RIDE_CARS)] + [Ride("coach"), Ride("away")]
+    out += [MoveCoach(), MoveTrain()]
+    out += [MoveTrain(d, n) for d in DIRECTIONS for n in (1, 2)]
+    out += [Flee(d) for d in DIRECTIONS]
+    out += [PunchShotgun()]
+    out += [Rob(WHISKEY_LOOT)]
+    out += [Punch(c, WHISKEY_LOOT, d) for c in CHARACTERS for d in (*DIRECTIONS, "off")]
+    out += [
+        Punch(c, loot, side, take)
+        for c in CHARACTERS
+        for loot in (None, *_ALL_LOOT, WHISKEY_LOOT)
+        for side in SIDES
+        for take in (False, True)
+        if not take or loot == "purse"
+    ]
+    out += [Punch(MARSHAL_FIGURE, None, "train")]
     return out
 
 
@@ -388,18 +506,23 @@ def _explain(text: str) -> str:
         "pick": "pick <kind>[@<bandit>]",
         "keep": "keep <kind>[@<bandit>]",
         "place": "place <bandit>",
-        "move": "move forward|back 1|2|3",
+        "move": "move forward|back 1|2|3, move coach, or move train [forward|back 1|2]",
         "floor": "floor [forward|back]",
         "shoot": "shoot <bandit> [off], or the Marshal's shoot <bandit> left|right [<bandit>"
         " right|left]",
         "rob": "rob purse|jewel|strongbox|mailbag or rob purse#<token>",
-        "punch": "punch <bandit> nothing|purse|jewel|strongbox|mailbag forward|back|off [take]",
+        "punch": "punch <bandit> nothing|purse|jewel|strongbox|mailbag|whiskey "
+        "forward|back|off|coach|train [take], or punch shotgun",
         "marshal": "marshal forward|back",
         "take": "take purse or take purse#<token>",
         "capture": "capture <bandit>",
         "escape": "escape corridor|roof",
         "free": "free <bandit> or free prisoner <bandit>",
         "give": "give #<token>",
+        "board": "board",
+        "ride": "ride on, ride <car>, ride coach or ride away",
+        "drink": "drink normal|old",
+        "flee": "flee forward|back",
     }
     if verb not in verbs:
         return f"unknown verb {verb!r}; verbs are {', '.join(verbs)}"
@@ -407,7 +530,8 @@ def _explain(text: str) -> str:
         base = word.split("@")[0].split("#")[0]
         names = set(CHARACTERS) | set(_ALL_KINDS) | set(_ALL_LOOT) | set(DIRECTIONS)
         names |= {"down", "take", "nothing", "1", "2", "3", "off", "idea", "marshal", "corridor",
-                  "roof", "prisoner", *MP_KINDS, *GUNS, ""}
+                  "roof", "prisoner", *MP_KINDS, *GUNS, "", "ride", "on", "coach", "train",
+                  "away", "normal", "old", "whiskey", SHOTGUN, *map(str, range(RIDE_CARS))}
         if base not in names:
             return f"unknown word {word!r}; the form is '{verbs[verb]}'"
     return f"the form is '{verbs[verb]}'"

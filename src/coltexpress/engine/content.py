@@ -41,6 +41,8 @@ class CardKind(StrEnum):
     MOVE_PLUS = "move+"  # the Marshal's Move + and Change Floor +
     FLOOR_PLUS = "floor+"
     CAPTURE = "capture"
+    # Horses & Stagecoach
+    RIDE = "ride"
 
 
 class LootKind(StrEnum):
@@ -50,6 +52,7 @@ class LootKind(StrEnum):
     JEWEL = "jewel"
     STRONGBOX = "strongbox"
     MAILBAG = "mailbag"  # Marshal & Prisoners
+    WHISKEY = "whiskey"  # Horses & Stagecoach: a flask, normal or old (face down)
 
 
 class TurnType(StrEnum):
@@ -60,14 +63,17 @@ class TurnType(StrEnum):
     SPEEDING = "Sp"
     SWITCHING = "Sw"
     JARRING = "J"  # Marshal & Prisoners: no Shoot or Punch card may be played
+    TURMOIL = "Tu"  # Horses & Stagecoach: actions chosen in secret, revealed together
 
 
 CARD_KINDS: tuple[CardKind, ...] = tuple(CardKind)
 LOOT_KINDS: tuple[LootKind, ...] = tuple(LootKind)
 
 # Integer codes used on the hot path (index into the tuples above).
-MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL, BULLET, IDEA, MOVE_PLUS, FLOOR_PLUS, CAPTURE = range(11)
-PURSE, JEWEL, STRONGBOX, MAILBAG = range(4)
+MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL, BULLET, IDEA, MOVE_PLUS, FLOOR_PLUS, CAPTURE, RIDE = range(
+    12
+)
+PURSE, JEWEL, STRONGBOX, MAILBAG, WHISKEY = range(5)
 ACTION_CARD_KINDS = (MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL)
 
 
@@ -141,20 +147,29 @@ def load_round_cards(items: list[dict[str, Any]], *, station: bool) -> tuple[Rou
     )
 
 
-def round_specs(*, marshal_prisoners: bool) -> tuple[RoundCardSpec, ...]:
-    """Every round card of a game, then every train station (an expansion's added)."""
+def round_specs(
+    *, marshal_prisoners: bool, horses_stagecoach: bool = False
+) -> tuple[RoundCardSpec, ...]:
+    """Every round card of a game, then every train station (the expansions' added)."""
     rounds, stations = content().round_cards, content().stations
     if marshal_prisoners:
         from .mp.content import mp_content
 
         rounds += mp_content().round_cards
         stations += mp_content().stations
+    if horses_stagecoach:
+        from .hs.content import hs_content
+
+        rounds += hs_content().round_cards
+        stations += hs_content().stations
     return rounds + stations
 
 
-def pool_names(table: str, *, marshal_prisoners: bool) -> list[str]:
+def pool_names(
+    table: str, *, marshal_prisoners: bool, horses_stagecoach: bool = False
+) -> list[str]:
     """The names of the round cards (``round_cards``) or stations (``stations``) of a game."""
-    specs = round_specs(marshal_prisoners=marshal_prisoners)
+    specs = round_specs(marshal_prisoners=marshal_prisoners, horses_stagecoach=horses_stagecoach)
     return [s.name for s in specs if s.station == (table == "stations")]
 
 

@@ -63,6 +63,10 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
         from .mp.determinize import resample_goals
 
         resample_goals(d, seat, rng)
+    if d.hs is not None:
+        from .hs.determinize import resample
+
+        resample(d, seat, known, rng)
     # Unrevealed round cards: any cards of the pool not yet seen, a station at the bottom.
     if d.round_deck:
         stations = round_pool(d, station=True)
@@ -115,7 +119,11 @@ def _deal_other(
     bottom_n = len(d.deck[s]) - sum(size for size, _p, _o in d.deck_known[s])
     bottom: list[int] | None = None
     if allowed:
-        bottom = [c for c in pool if c in allowed][:bottom_n]
+        bottom = [c for c in pool if c in allowed]
+        if careful or d.hand_bullets[s] == 0:
+            # A hand that can hold no unseen bullet card leaves them all to the deck.
+            bottom.sort(key=lambda c: d.card_kind[c] != BULLET)
+        bottom = bottom[:bottom_n]
         if len(bottom) < bottom_n:
             return False
         taken = set(bottom)

@@ -21,12 +21,14 @@ if TYPE_CHECKING:
 PLACE, PICK, PLAY, COVER, KEEP = range(5)
 RESOLVE_FIRST = 5  # MOVE .. MARSHAL are 5 .. 10 (card kind + 5)
 PICKPOCKET, OVER = 11, 12
-# Marshal & Prisoners' decisions (game.Decision): handled by the expansion's module.
+# Marshal & Prisoners' decisions (game.Decision), then Horses & Stagecoach's: handled by the
+# expansions' modules.
 EXPANSION_FIRST = 13
+HS_FIRST = 23
 # The decision a card of each kind asks for as it resolves (after the base kinds: the
-# expansion's cards and the Brilliant Idea's two ways out of the prison car).
-PHASE_OF_KIND = (5, 6, 7, 8, 9, 10, -1, -1, 5, 6, 15, 16, 17)
-KIND_OF_PHASE = {5: 0, 6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 15: 10, 16: 11, 17: 12}
+# expansions' cards and the Brilliant Idea's two ways out of the prison car).
+PHASE_OF_KIND = (5, 6, 7, 8, 9, 10, -1, -1, 5, 6, 15, 24, 16, 17)
+KIND_OF_PHASE = {5: 0, 6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 15: 10, 24: 11, 16: 12, 17: 13}
 
 _STANDARD, _TUNNEL = TurnType.STANDARD, TurnType.TUNNEL
 _SPEEDING, _SWITCHING = TurnType.SPEEDING, TurnType.SWITCHING
@@ -70,8 +72,14 @@ def seat_has(g: Game, seat: int, power: str) -> bool:
 
 
 def hand_size(g: Game, seat: int) -> int:
-    """The hand dealt at the start of a round: 6, 7 with Doc's power, +1 with the pick."""
-    return 6 + seat_has(g, seat, "extra-card") + g.pick_rule
+    """The hand dealt at the start of a round: 6, 7 with Doc's power, +1 with the pick
+    (Horses & Stagecoach: one fewer with the Minister)."""
+    size = 6 + seat_has(g, seat, "extra-card") + g.pick_rule
+    if g.hs is not None:
+        from .hs.rules import fewer_cards
+
+        size -= fewer_cards(g, seat)
+    return size
 
 
 def who(g: Game, seat: int) -> list[str]:
@@ -86,6 +94,11 @@ def start(g: Game) -> None:
     """After setup: secret placement (2 bandits per player) or straight into round 1."""
     if g.options.two_bandits:
         g.phase, g.actor, g.cur = PLACE, g.first, -1
+        return
+    if g.hs is not None:
+        from .hs.rules import start_attack
+
+        start_attack(g)  # Horses & Stagecoach: the Horse Attack places the bandits
         return
     begin_round(g)
 
@@ -116,6 +129,10 @@ def begin_round(g: Game) -> None:
     """Deal hands (after the pick with 2 bandits per player), then reveal the round card
     (rules 002 and 003 deal before the reveal; D-reveal-order)."""
     g.turns_taken = [0] * g.n_players
+    if g.hs is not None:
+        from .hs.rules import round_begins
+
+        round_begins(g)  # the Lady's Poodle's bullet; bullets so far (Mortal Bullet)
     if g.pick_rule:
         _ask_pick(g, g.first)
         return
@@ -281,6 +298,10 @@ def _play_ids(g: Game, seat: int) -> list[int]:
     # card), so a card keeps its place in the list whatever the hidden order of the hand.
     if g.mp is not None:  # Marshal & Prisoners: Jarring turns, the Brilliant Idea search
         out = g.mp.play_ids(g, seat, out)
+    if g.hs is not None:  # Horses & Stagecoach: hostages' drawbacks, whiskey
+        from .hs.rules import play_ids
+
+        out = play_ids(g, seat, out)
     return sorted(out) or [ids.PASS]  # nothing to play and nothing to draw (D-draw-short)
 
 
@@ -300,6 +321,11 @@ def _cover_ids(g: Game, seat: int) -> list[int]:
 
 def _play(g: Game, index: int) -> None:
     seat = g.actor
+    if g.hs is not None:
+        from .hs.rules import play
+
+        if play(g, index):
+            return  # a drink, a Turmoil turn's secret choice, the Photographer's tunnel
     if index in (ids.DRAW, ids.PASS, ids.DRAW_IDEA):
         if index == ids.DRAW_IDEA and g.mp is not None:
             g.mp.draw_idea(g, seat)
@@ -471,6 +497,10 @@ def resolve_pile(g: Game) -> None:
         reason = None
         if g.mp is not None:  # the cell, a penalty, a fall; what a Brilliant Idea does
             kind, reason = g.mp.resolving_kind(g, card, bandit)
+        if g.hs is not None and reason is None:  # rode away; a hostage's drawback
+            from .hs.rules import blocked_reason
+
+            reason = blocked_reason(g, kind, bandit)
         options = [] if reason else resolve.options(g, kind, bandit)
         if len(options) > 1:
             g.phase, g.actor, g.cur = PHASE_OF_KIND[kind], g.seat_of[bandit], bandit
@@ -479,6 +509,8 @@ def resolve_pile(g: Game) -> None:
         if options:
             if resolve.perform(g, kind, bandit, options[0]):
                 return  # the card waits for a further decision
+            if g.hs is not None and _shotgun(g, bandit):
+                return  # the bandit runs from the Shotgun: which way
         else:
             emit(g, "no-effect", None, bandit=g.chars[bandit], card=g.card_name(card),
                  reason=reason or resolve.no_effect_reason(g, kind, bandit))
@@ -501,8 +533,17 @@ def finish_card(g: Game) -> None:
 def _resolve(g: Game, index: int) -> None:
     if resolve.perform(g, KIND_OF_PHASE[g.phase], g.cur, index):
         return  # the card waits for a further decision
+    if g.hs is not None and _shotgun(g, g.card_bandit[g.pile[g.resolve_i]]):
+        return
     finish_card(g)
     resolve_pile(g)
+
+
+def _shotgun(g: Game, bandit: int) -> bool:
+    """Horses & Stagecoach: a bandit ending his action in the Shotgun's space."""
+    from .hs.rules import after_card
+
+    return after_card(g, bandit)
 
 
 def _end_stealin(g: Game) -> None:
@@ -546,6 +587,10 @@ def end_round(g: Game) -> None:
 
         emit(g, "game-over", None, **score(g), players=[who(g, s) for s in range(g.n_players)])
         return
+    if g.hs is not None:
+        from .hs.rules import clean_up
+
+        clean_up(g)  # the stagecoach moves back, the Shotgun beside it
     g.first = (g.first + 1) % g.n_players
     begin_round(g)
 
@@ -578,7 +623,11 @@ def legal_ids(g: Game) -> tuple[int, ...]:
         return ()
     if phase in KIND_OF_PHASE:
         return tuple(resolve.options(g, KIND_OF_PHASE[phase], g.cur))
-    assert g.mp is not None  # only the expansion asks for the other decisions
+    if phase >= HS_FIRST:
+        from .hs.rules import legal_ids as hs_legal
+
+        return tuple(hs_legal(g))
+    assert g.mp is not None  # only the expansions ask for the other decisions
     return tuple(g.mp.legal_ids(g))
 
 
@@ -588,6 +637,10 @@ def apply_id(g: Game, index: int) -> None:
         _play(g, index)
     elif phase in KIND_OF_PHASE:
         _resolve(g, index)
+    elif phase >= HS_FIRST:
+        from .hs.rules import apply_id as hs_apply
+
+        hs_apply(g, index)
     elif phase >= EXPANSION_FIRST and g.mp is not None:
         g.mp.apply_id(g, index)
     elif phase == COVER:

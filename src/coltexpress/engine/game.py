@@ -28,6 +28,7 @@ from .options import Options
 if TYPE_CHECKING:
     import random
 
+    from .hs.state import HSState
     from .mp.state import MPState
 
 __all__ = ["RULES_VERSION", "Decision", "Event", "Frame", "Game", "Pending"]
@@ -62,6 +63,11 @@ class Decision(StrEnum):
     EVENT_SHOOT = "event-shoot"  # Angry Marshal: the Marshal may shoot
     EVENT_MOVE = "event-move"  # Angry Marshal: then he may move
     REFLEX = "reflex"  # Reflex Action: play and resolve a card from the hand, or pass
+    # Horses & Stagecoach
+    ATTACK = "horse-attack"  # the Horse Attack: board the car reached, or ride on
+    RIDE = "ride"  # where a Ride card takes the rider
+    WHISKEY = "whiskey"  # after a drink: the card(s) the whiskey lets one play
+    FLEE = "flee"  # which adjacent roof a bandit runs to from the Shotgun
 
 
 DECISIONS: tuple[Decision, ...] = tuple(Decision)
@@ -89,11 +95,15 @@ DECISIONS: tuple[Decision, ...] = tuple(Decision)
     EVENT_SHOOT,
     EVENT_MOVE,
     REFLEX,
+    ATTACK,
+    D_RIDE,
+    SIP,
+    FLEE,
 ) = range(len(DECISIONS))
 RESOLVE_FIRST = D_MOVE  # MOVE .. MARSHAL: a card being resolved
 # Decisions taken while a card of the pile resolves (that card was revealed).
 RESOLVING = frozenset({D_MOVE, D_FLOOR, D_SHOOT, D_ROB, D_PUNCH, D_MARSHAL, D_CAPTURE, ESCAPE,
-                       FREE, GIVE, ROB_AGAIN})
+                       FREE, GIVE, ROB_AGAIN, D_RIDE, FLEE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +222,7 @@ class Game:
         "quiet",
         "frames",
         "mp",
+        "hs",
     )
 
     # statics
@@ -285,6 +296,7 @@ class Game:
     quiet: bool  # no events are built (search roll-outs)
     frames: list[tuple[int, Game]] | None  # snapshots for apply_frames, else None
     mp: MPState | None  # Marshal & Prisoners' part of the state (engine/mp), else None
+    hs: HSState | None  # Horses & Stagecoach's part of the state (engine/hs), else None
 
     # ------------------------------------------------------------------ construction
 
@@ -529,13 +541,14 @@ class Frame:
 
 def _make_clone() -> Callable[[Game], Game]:
     """Compile a copy function that names every field once (as dataclasses do)."""
-    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events", "frames", "mp"}
+    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events", "frames", "mp", "hs"}
     lines = ["def clone(self):", "    o = new(Game)"]
     lines += [f"    o.{n} = self.{n}" for n in Game.__slots__ if n not in copied]
     lines += [f"    o.{n} = self.{n}[:]" for n in _LIST_FIELDS]
     lines += [f"    o.{n} = [x[:] for x in self.{n}]" for n in _NESTED_FIELDS]
     lines += ["    o.events = []", "    o.frames = None"]
-    lines += ["    o.mp = None if self.mp is None else self.mp.clone()", "    return o"]
+    lines += ["    o.mp = None if self.mp is None else self.mp.clone()"]
+    lines += ["    o.hs = None if self.hs is None else self.hs.clone()", "    return o"]
     namespace: dict[str, Any] = {"new": object.__new__, "Game": Game}
     exec("\n".join(lines), namespace)  # source built from the field names above
     clone: Callable[[Game], Game] = namespace["clone"]

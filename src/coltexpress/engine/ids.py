@@ -15,11 +15,16 @@ from .actions import (
     GUNS,
     MARSHAL_FIGURE,
     MAX_TOKENS,
+    RIDE_CARS,
+    SIDES,
     Action,
+    Attack,
     Capture,
     Draw,
     DrawIdea,
+    Drink,
     Escape,
+    Flee,
     Floor,
     Free,
     Give,
@@ -27,11 +32,15 @@ from .actions import (
     MarshalMove,
     MarshalShot,
     Move,
+    MoveCoach,
+    MoveTrain,
     Pass,
     Pick,
     Place,
     Play,
     Punch,
+    PunchShotgun,
+    Ride,
     Rob,
     Shoot,
     Take,
@@ -71,10 +80,12 @@ SHOOT = [action_id(Shoot(c)) for c in FIGURES]
 SHOOT_OFF = [action_id(Shoot(c, True)) for c in FIGURES]
 ROB_KIND = [action_id(Rob(k)) for k in LOOT_NAMES]
 ROB_TOKEN = [action_id(Rob("purse", t)) for t in range(MAX_TOKENS)]
-# PUNCH[target][loot + 1][direction][take]; loot -1 = nothing; direction 2 = off the train
+# PUNCH[target][loot + 1][direction][take]; loot -1 = nothing; direction 2 = off the train,
+# 3 = into the stagecoach, 4 = out of it onto the train (Horses & Stagecoach)
+PUSH_OFF, PUSH_COACH, PUSH_TRAIN = 2, 3, 4
 PUNCH = [
     [
-        [[_id(Punch(c, loot, d, t)) for t in (False, True)] for d in (*DIRECTIONS, "off")]
+        [[_id(Punch(c, loot, d, t)) for t in (False, True)] for d in (*DIRECTIONS, "off", *SIDES)]
         for loot in (None, *LOOT_NAMES)
     ]
     for c in FIGURES
@@ -95,5 +106,17 @@ ESCAPE = [action_id(Escape(to)) for to in ("corridor", "roof")]
 FREE_PRISONER = [action_id(Free(c, prisoner=True)) for c in CHARACTERS]
 FREE_BANDIT = [action_id(Free(c)) for c in CHARACTERS]
 GIVE = [action_id(Give(t)) for t in range(MAX_TOKENS)]
+# Horses & Stagecoach
+BOARD, RIDE_ON = action_id(Attack(True)), action_id(Attack(False))
+DRINK = [action_id(Drink(False)), action_id(Drink(True))]  # [normal, old]
+RIDE_TO = [action_id(Ride(str(c))) for c in range(RIDE_CARS)]
+RIDE_COACH, RIDE_AWAY = action_id(Ride("coach")), action_id(Ride("away"))
+MOVE_COACH = action_id(MoveCoach())
+# MOVE_TRAIN[direction][n]: onto the train beside the stagecoach, then n cars on (0: stop)
+MOVE_TRAIN = [
+    [action_id(MoveTrain())] + [action_id(MoveTrain(d, n)) for n in (1, 2)] for d in DIRECTIONS
+]
+FLEE = [action_id(Flee(d)) for d in DIRECTIONS]
+PUNCH_SHOTGUN = action_id(PunchShotgun())
 
 __all__ = ["ACTIONS"]  # re-exported for the hot path (ids.ACTIONS[index])

@@ -17,7 +17,15 @@ def check_invariants(g: Game) -> list[str]:
     from .game import OVER, PLACE
 
     problems: list[str] = []
-    spaces = 2 * (g.last + 1)
+    hs = g.hs
+    spaces = 2 * (g.last + 1) + 2 * (hs is not None)  # (Horses & Stagecoach: the stagecoach)
+    neutrals = content().neutral_bullets
+    if hs is not None:
+        from .hs.content import hs_content
+        from .hs.invariants import check as hs_check
+
+        neutrals += hs_content().extra_neutral
+        problems += hs_check(g)
     n_loot = len(g.loot_kind)
     if not (len(g.loot_value) == len(g.loot_public) == len(g.loot_seen) == n_loot):
         problems.append("loot tables differ in length")
@@ -25,7 +33,9 @@ def check_invariants(g: Game) -> list[str]:
         problems.append("wrong number of spaces")
     mp = g.mp
     for b, p in enumerate(g.pos):
-        if p == -1 and (g.phase == PLACE or (mp is not None and mp.fallen[b])):
+        if p == -1 and (g.phase == PLACE or (mp is not None and mp.fallen[b]) or (
+            hs is not None and (hs.riding[b] or hs.away[b])
+        )):
             continue
         if not 0 <= p < spaces:
             problems.append(f"bandit {g.chars[b]} is off the train ({p})")
@@ -40,6 +50,8 @@ def check_invariants(g: Game) -> list[str]:
     where.update(g.reserve)
     if mp is not None:
         where.update(mp.taken_mailbags)
+    if hs is not None:
+        where.update(hs.empty)
     if sorted(where) != list(range(n_loot)) or any(n != 1 for n in where.values()):
         problems.append("loot tokens are not conserved")
     elif len(g.loot_seen) == n_loot:
@@ -70,7 +82,7 @@ def check_invariants(g: Game) -> list[str]:
             cards.update(cylinder_cards(g, b))
         else:  # (a loaded state may hold any number: never build a huge range)
             cards.update(range(g.bullet_base[b], g.bullet_base[b] + g.cylinder[b]))
-    if not 0 <= g.neutral <= content().neutral_bullets:
+    if not 0 <= g.neutral <= neutrals:
         problems.append(f"bad number of neutral bullets ({g.neutral})")
     else:
         cards.update(range(g.neutral_base, g.neutral_base + g.neutral))
@@ -79,9 +91,8 @@ def check_invariants(g: Game) -> list[str]:
     for c in g.pile:
         if 0 <= c < len(g.card_kind) and g.card_kind[c] == BULLET:
             problems.append("a bullet card is on the action pile")
-    data = content()
     given = sum(f - c for f, c in zip(full, g.cylinder, strict=True))
-    given += data.neutral_bullets - g.neutral
+    given += neutrals - g.neutral
     if sum(g.received) != given:
         problems.append(f"bullets received {sum(g.received)} != bullets given {given}")
     for s in range(g.n_players):

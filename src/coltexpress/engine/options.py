@@ -48,6 +48,9 @@ class Options:
     are the optional rule for choosing event cards: 7 round cards and 3 train stations chosen
     by name, from which the round deck is drawn.
 
+    ``horses_stagecoach`` plays Horses & Stagecoach (with Marshal & Prisoners too, if both
+    are set): the stagecoach, horses, hostages and whiskey.
+
     >>> Options.preset("first-game", players=3).powers
     False
     """
@@ -63,6 +66,7 @@ class Options:
     cars: tuple[int, ...] | None = None
     mei: bool = False
     marshal_prisoners: bool = False
+    horses_stagecoach: bool = False
     round_pool: tuple[str, ...] | None = None
     station_pool: tuple[str, ...] | None = None
 
@@ -177,12 +181,18 @@ class Options:
     # -- validation ----------------------------------------------------------------------
 
     def _validate(self) -> None:
-        for name in ("powers", "events", "two_bandits", "expert", "mei", "marshal_prisoners"):
+        for name in ("powers", "events", "two_bandits", "expert", "mei", "marshal_prisoners",
+                     "horses_stagecoach"):
             if not isinstance(getattr(self, name), bool):
                 value = getattr(self, name)
                 raise OptionsError(f"option {name} must be true or false, not {value!r}")
         if not isinstance(self.players, int) or isinstance(self.players, bool):
             raise OptionsError(f"players must be a whole number, not {self.players!r}")
+        if self.horses_stagecoach and (self.two_bandits or self.edition is not Edition.RULES_2016):
+            raise OptionsError(
+                "Horses & Stagecoach is played with one bandit per player and the 2016 rules "
+                "(not with 2 bandits per player or the accessible edition: D-hs-options)"
+            )
         if self.marshal_prisoners:
             if self.two_bandits or self.edition is not Edition.RULES_2016:
                 raise OptionsError(
@@ -275,7 +285,8 @@ class Options:
                 continue
             from .content import pool_names
 
-            known = pool_names(table, marshal_prisoners=self.marshal_prisoners)
+            known = pool_names(table, marshal_prisoners=self.marshal_prisoners,
+                               horses_stagecoach=self.horses_stagecoach)
             if len(chosen) != size or len(set(chosen)) != size or not set(chosen) <= set(known):
                 from .names import round_card
 
@@ -310,4 +321,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     "accessible-two-player": {"edition": Edition.ACCESSIBLE, "players": 2, "two_bandits": True},
     "mei": {"mei": True},
     "marshal-prisoners": {"marshal_prisoners": True, "players": 5},
+    "horses-stagecoach": {"horses_stagecoach": True, "players": 4},
+    "both-expansions": {"marshal_prisoners": True, "horses_stagecoach": True, "players": 5},
 }

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from . import ids, knowledge
-from .actions import MarshalShot, Move, Punch, Rob, Shoot
-from .content import JEWEL, MAILBAG, PURSE, ROB, SHOOT, STRONGBOX
+from .actions import SIDES, MarshalShot, Move, Punch, Rob, Shoot
+from .content import JEWEL, MAILBAG, PURSE, ROB, SHOOT, STRONGBOX, WHISKEY
 from .event import Event
 
 if TYPE_CHECKING:
@@ -31,6 +31,10 @@ def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
 
 
 def _where(g: Game, space: int) -> dict[str, object]:
+    if g.hs is not None:
+        from .hs.rules import where
+
+        return where(g, space)  # the stagecoach's spaces too
     return {"car": space >> 1, "roof": bool(space & 1), "cars": g.last, "prison": g.mp is not None}
 
 
@@ -38,10 +42,15 @@ def _where(g: Game, space: int) -> dict[str, object]:
 
 
 def enter(g: Game, bandit: int, space: int) -> None:
-    """Put a bandit in a space; inside the Marshal's car he escapes to the roof."""
+    """Put a bandit in a space; inside the Marshal's car he escapes to the roof (Horses &
+    Stagecoach: into the stagecoach, he takes a hostage)."""
     g.pos[bandit] = space
     if space == 2 * g.marshal:
         escape(g, [bandit])
+    elif g.hs is not None:
+        from .hs.rules import entered
+
+        entered(g, bandit, space)
 
 
 def escape(g: Game, bandits: list[int]) -> None:
@@ -91,6 +100,10 @@ def move_marshal(g: Game, car: int) -> None:
 
 
 def move_options(g: Game, b: int) -> list[int]:
+    if g.hs is not None:
+        from .hs.rules import move_options as hs_moves
+
+        return hs_moves(g, b)  # the stagecoach's roof; the Old Lady
     space = g.pos[b]
     car, roof = space >> 1, space & 1
     reach = 3 if roof else 1
@@ -105,6 +118,11 @@ def move_options(g: Game, b: int) -> list[int]:
 
 
 def do_move(g: Game, b: int, index: int) -> None:
+    if g.hs is not None:
+        from .hs.rules import do_move as hs_move
+
+        hs_move(g, b, index)  # the stagecoach's roof; passing the Shotgun
+        return
     action = cast(Move, ids.ACTIONS[index])
     old = g.pos[b]
     new = old + 2 * _DELTA[ids.DIR_INDEX[action.direction]] * action.distance
@@ -117,7 +135,8 @@ def do_move(g: Game, b: int, index: int) -> None:
 
 def floor_options(g: Game, b: int) -> list[int]:
     out = [ids.FLOOR_SAME]
-    if "diagonal" in g.powers[b]:  # Mei
+    # Mei (never to or from the stagecoach, whose spaces follow the train's)
+    if "diagonal" in g.powers[b] and g.pos[b] < 2 * (g.last + 1):
         car = g.pos[b] >> 1
         for d in (0, 1):
             if 0 <= car + _DELTA[d] <= g.last:
@@ -145,6 +164,10 @@ def shoot_targets(g: Game, b: int) -> list[int]:
 
 def line_of_fire(g: Game, b: int) -> list[int]:
     """Everyone this bandit's Shoot could reach from where he stands, powers included."""
+    if g.hs is not None:
+        from .hs.rules import line_of_fire as hs_line
+
+        return hs_line(g, b)  # the stagecoach; the Shotgun blocks the roofs
     pos = g.pos
     space = pos[b]
     car, roof = space >> 1, space & 1
@@ -185,6 +208,8 @@ def _shield(g: Game, targets: list[int]) -> list[int]:
     if g.mp is not None:
         mp = g.mp
         targets = [t for t in targets if not mp.jailed[t] and not mp.fallen[t]]
+    if g.hs is not None:  # (riders and bandits who rode away have no space)
+        targets = [t for t in targets if g.pos[t] >= 0]
     if len(targets) > 1:
         shielded = [t for t in targets if "shield" in g.powers[t]]
         if shielded and len(shielded) < len(targets):
@@ -231,7 +256,7 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
         from .mp.rules import knock_off
 
         knock_off(g, target)
-    elif "knockback" in g.powers[b]:
+    elif "knockback" in g.powers[b] and (g.hs is None or _along_train(g, b, target)):
         tcar = g.pos[target] >> 1
         car = g.pos[b] >> 1
         if tcar != car:
@@ -243,11 +268,21 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
     return None
 
 
+def _along_train(g: Game, b: int, target: int) -> bool:
+    from .hs.rules import along_train
+
+    return along_train(g, b, target)
+
+
 # ---------------------------------------------------------------------------- Rob
 
 
 def rob_options(g: Game, b: int) -> list[int]:
     loot = g.floor_loot[g.pos[b]]
+    if g.hs is not None:
+        from .hs.rules import robbable
+
+        loot = robbable(g, g.pos[b], loot)  # the Shotgun guards the stagecoach's strongbox
     if not loot:
         return []
     kinds = g.loot_kind
@@ -259,7 +294,7 @@ def rob_options(g: Game, b: int) -> list[int]:
                 out.append(ids.ROB_KIND[k])
         out += sorted(ids.ROB_TOKEN[t] for t in loot if kinds[t] == PURSE)
         return out
-    for k in (PURSE, JEWEL, STRONGBOX, MAILBAG):
+    for k in (PURSE, JEWEL, STRONGBOX, MAILBAG, WHISKEY):
         if any(kinds[t] == k for t in loot):
             out.append(ids.ROB_KIND[k])
     return out
@@ -275,8 +310,8 @@ def do_rob(g: Game, b: int, index: int) -> bool | None:
     else:
         kind = ids.LOOT_INDEX[action.loot]
         matching = [t for t in loot if g.loot_kind[t] == kind]
-        # A purse (or a mailbag) is taken without looking: any of them, at random.
-        unseen = kind in (PURSE, MAILBAG)
+        # A purse (a mailbag, a whiskey flask) is taken without looking: any, at random.
+        unseen = kind in (PURSE, MAILBAG, WHISKEY)
         token = matching[random_index(g, len(matching))] if unseen else matching[0]
     loot.remove(token)
     g.held[b].append(token)
@@ -285,6 +320,10 @@ def do_rob(g: Game, b: int, index: int) -> bool | None:
     _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
     _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
           value=g.loot_value[token], loot=kind_name)
+    if g.hs is not None:
+        from .hs.rules import after_rob as hs_after_rob
+
+        hs_after_rob(g, b, token)  # a whiskey flask: its kind, for him alone
     if g.mp is not None:
         from .mp.rules import after_rob
 
@@ -298,11 +337,20 @@ def do_rob(g: Game, b: int, index: int) -> bool | None:
 def punch_options(g: Game, b: int) -> list[int]:
     space = g.pos[b]
     victims = _shield(g, [t for t, p in enumerate(g.pos) if p == space and t != b])
+    shotgun: list[int] = []
+    if g.hs is not None:
+        from .hs.rules import shotgun_punch
+
+        shotgun = shotgun_punch(g, b)  # the Shotgun guarding the stagecoach's strongbox
     if not victims:
-        return []
+        return shotgun
     car = space >> 1
     if g.options.accessible_two_player:
         dirs: tuple[int, ...] = (0, 1)  # rules 002, 2 players: a push off the train is cancelled
+    elif g.hs is not None:
+        from .hs.rules import push_dirs
+
+        dirs = push_dirs(g, space)  # into the stagecoach, or out of it
     else:
         dirs = tuple(d for d in (0, 1) if 0 <= car + _DELTA[d] <= g.last)
     if g.mp is not None and space & 1:
@@ -316,18 +364,27 @@ def punch_options(g: Game, b: int) -> list[int]:
     for v in victims:
         row = ids.PUNCH[g.char_idx[v]]
         held = {kinds[t] for t in g.held[v]}  # (the Marshal player holds none)
+        if g.hs is not None:
+            from .hs.rules import punch_loot
+
+            held = punch_loot(g, v)  # the Marshal cannot drop his whiskey flask
         for loot in sorted(held) if held else [-1]:
             takes = (0, 1) if cheyenne and loot == PURSE else (0,)
             for d in dirs:
                 for take in takes:
                     if row[loot + 1][d][take] >= 0:
                         out.append(row[loot + 1][d][take])
-    return out
+    return out + shotgun
 
 
 def do_punch(g: Game, b: int, index: int) -> None:
     from .flow import random_index
 
+    if g.hs is not None and index == ids.PUNCH_SHOTGUN:
+        from .hs.rules import punch_shotgun
+
+        punch_shotgun(g, b)
+        return
     action = cast(Punch, ids.ACTIONS[index])
     target = g.chars.index(action.target)
     space = g.pos[b]
@@ -338,8 +395,9 @@ def do_punch(g: Game, b: int, index: int) -> None:
         kind = ids.LOOT_INDEX[loot_name]
         held = g.held[target]
         matching = [t for t in held if g.loot_kind[t] == kind]
-        # The puncher cannot look at the victim's purses: any of them, at random.
-        token = matching[random_index(g, len(matching))] if kind == PURSE else matching[0]
+        # The puncher cannot look at the victim's purses (flasks): any of them, at random.
+        unseen = kind in (PURSE, WHISKEY)
+        token = matching[random_index(g, len(matching))] if unseen else matching[0]
         held.remove(token)
         if take:
             g.held[b].append(token)
@@ -358,6 +416,11 @@ def do_punch(g: Game, b: int, index: int) -> None:
         if action.direction == "off":
             knock_off(g, target)
             return
+    if action.direction in SIDES:
+        from .hs.rules import push_side
+
+        push_side(g, target, action.direction, space)
+        return
     d = ids.DIR_INDEX[action.direction]
     new_car = (space >> 1) + _DELTA[d]
     if 0 <= new_car <= g.last:
@@ -389,16 +452,17 @@ def _nothing(g: Game, b: int) -> list[int]:
 
 # By kind: the base game's six action cards, then Marshal & Prisoners' (Move + and Change
 # Floor + resolve as Move and Change Floor; the expansion fills in Capture and the Brilliant
-# Idea's ways out of the prison car when it is loaded: engine/mp).
+# Idea's ways out of the prison car when it is loaded: engine/mp), then Horses & Stagecoach's
+# Ride (engine/hs).
 OPTIONS: list[Callable[[Game, int], list[int]]] = [
     move_options, floor_options, shoot_options, rob_options, punch_options, marshal_options,
-    _nothing, _nothing, move_options, floor_options, _nothing, _nothing, _nothing,
+    _nothing, _nothing, move_options, floor_options, _nothing, _nothing, _nothing, _nothing,
 ]
 PERFORM: list[Callable[[Game, int, int], bool | None]] = [
     do_move, do_floor, do_shoot, do_rob, do_punch, do_marshal,
-    do_move, do_move, do_move, do_floor, do_move, do_move, do_move,
+    do_move, do_move, do_move, do_floor, do_move, do_move, do_move, do_move,
 ]
-ESCAPE_KIND, FREE_KIND = 11, 12  # what a Brilliant Idea does on the prison car
+ESCAPE_KIND, FREE_KIND = 12, 13  # what a Brilliant Idea does on the prison car
 
 
 def options(g: Game, kind: int, bandit: int) -> list[int]:

@@ -20,12 +20,15 @@ PICKPOCKET = 11
 
 
 def _bandits(g: Game) -> list[int]:
-    """The figures an event acts on: with Marshal & Prisoners, the bandits still on the
-    train (the Marshal player's figure is no bandit)."""
-    if g.mp is None:
-        return list(range(g.n_bandits))
-    mp = g.mp
-    return [b for b in range(g.n_bandits) if b != mp.marshal and not mp.fallen[b]]
+    """The figures an event acts on: the bandits in a space of the train (with Marshal &
+    Prisoners the Marshal player's figure is no bandit; a bandit knocked off the train, or
+    with Horses & Stagecoach one who rode away, has no space); the stagecoach is no part of
+    the train (D-hs-train-events)."""
+    train = 2 * (g.last + 1)
+    out = [b for b in range(g.n_bandits) if 0 <= g.pos[b] < train]
+    if g.mp is not None:
+        out = [b for b in out if b != g.mp.marshal]
+    return out
 
 
 def _on_roof(g: Game) -> list[int]:
@@ -193,6 +196,11 @@ EVENTS: dict[str, Callable[[Game], bool]] = {
 
 
 def run_event(g: Game, name: str) -> bool:
+    if g.hs is not None:
+        from .hs.events import EVENTS as HS_EVENTS
+
+        if name in HS_EVENTS:
+            return HS_EVENTS[name](g)
     if g.mp is not None:
         from .mp.events import EVENTS as MP_EVENTS
 

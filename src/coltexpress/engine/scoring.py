@@ -32,7 +32,15 @@ def score(g: Game) -> dict[str, Any]:
         # his character's color remaining)": when nobody shot, everyone (D-gunslinger-zero).
         gunslingers = [s for s in seats if shots[s] == best]
     totals = [loot[s] + (data.gunslinger_bonus if s in gunslingers else 0) for s in seats]
-    winners = richest(list(seats), totals, received)
+    extra: dict[str, Any] = {}
+    cannot: dict[int, str] = {}
+    if g.hs is not None:  # Horses & Stagecoach: ransoms, the stations' money, the caught
+        from .hs.scoring import adjust
+
+        extra = adjust(g, totals, cannot)
+        extra["cannot_win"] = {str(s): why for s, why in sorted(cannot.items())}
+    able = [s for s in seats if s not in cannot]
+    winners = richest(able, totals, received) if able else []
     return {
         "loot": loot,
         "shots": shots,
@@ -40,6 +48,7 @@ def score(g: Game) -> dict[str, Any]:
         "totals": totals,
         "received": received,
         "winners": winners,
+        **extra,
     }
 
 

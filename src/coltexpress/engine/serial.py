@@ -55,6 +55,8 @@ def state_to_json(g: Game) -> dict[str, Any]:
     }
     if g.mp is not None:
         data["mp"] = g.mp.to_json()
+    if g.hs is not None:
+        data["hs"] = g.hs.to_json()
     for name in _INT_FIELDS + _BOOL_FIELDS:
         data[name] = getattr(g, name)
     for name in _INT_TUPLES + _INT_LISTS:
@@ -101,7 +103,8 @@ def state_from_json(data: Any) -> Game:
     g = Game.__new__(Game)
     try:
         g.options = Options.from_dict(data["options"])
-        g.round_specs = round_specs(marshal_prisoners=g.options.marshal_prisoners)
+        g.round_specs = round_specs(marshal_prisoners=g.options.marshal_prisoners,
+                                    horses_stagecoach=g.options.horses_stagecoach)
         for name in _INT_FIELDS:
             value = data[name]
             if not isinstance(value, int) or isinstance(value, bool):
@@ -137,6 +140,11 @@ def state_from_json(data: Any) -> Game:
             from .mp.state import MPState
 
             g.mp = MPState.from_json(data["mp"], g.n_bandits)
+        g.hs = None
+        if g.options.horses_stagecoach:
+            from .hs.state import HSState
+
+            g.hs = HSState.from_json(data["hs"], g.n_bandits, g.n_players)
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
     except OptionsError as exc:
@@ -184,8 +192,10 @@ def _check_shape(g: Game) -> None:
     hold anything): a bad one is a RecordError here rather than a crash later."""
     from .actions import MARSHAL_FIGURE
     from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS, PURSE
-    from .game import COVER, KEEP, OVER, PICK, PICKPOCKET, PLACE, PLAY
+    from .game import ATTACK, COVER, D_RIDE, FLEE, KEEP, OVER, PICK, PICKPOCKET, PLACE, PLAY, SIP
     from .ids import FIGURES
+
+    HS_PHASES = (ATTACK, D_RIDE, SIP, FLEE)
 
     nb, np_ = g.n_bandits, g.n_players
     sizes = {
@@ -198,7 +208,7 @@ def _check_shape(g: Game) -> None:
         "kept": (g.kept, np_), "turns_taken": (g.turns_taken, np_), "placed": (g.placed, np_),
         "train": (g.train, g.last), "card_bandit": (g.card_bandit, len(g.card_kind)),
         "loot_public": (g.loot_public, len(g.loot_kind)), "pile_down": (g.pile_down, len(g.pile)),
-        "floor_loot": (g.floor_loot, 2 * (g.last + 1)),
+        "floor_loot": (g.floor_loot, 2 * (g.last + 1 + g.options.horses_stagecoach)),
         "deck_known": (g.deck_known, np_), "hand_known": (g.hand_known, np_),
         "dropped": (g.dropped, np_), "deck_from": (g.deck_from, np_),
         "hand_bullets": (g.hand_bullets, np_),
@@ -259,6 +269,10 @@ def _check_shape(g: Game) -> None:
         ok = g.cur == -1 and g.expert and bool(g.hand[g.actor])
     elif phase == PICKPOCKET:
         ok = g.cur >= 0 and g.seat_of[g.cur] == g.actor
+    elif g.hs is not None and phase in HS_PHASES:
+        from .hs.rules import phase_ok as hs_phase_ok
+
+        ok = hs_phase_ok(g)
     elif g.mp is not None:
         from .mp.state import phase_ok
 
@@ -276,7 +290,7 @@ def _check_shape(g: Game) -> None:
         ok = 0 <= space < len(g.floor_loot) and any(
             0 <= t < len(g.loot_kind) and g.loot_kind[t] == PURSE for t in g.floor_loot[space]
         )
-    if phase not in (PLACE, PICK, OVER):
+    if phase not in (PLACE, PICK, OVER, ATTACK):
         ok = ok and g.round_card >= 0  # every other decision is taken during a round
     if not ok:
         raise RecordError(f"state field 'phase' ({phase}) does not match the rest of the state")

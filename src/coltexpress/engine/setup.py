@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .actions import MARSHAL_FIGURE
-from .content import BULLET, JEWEL, MAILBAG, PURSE, STRONGBOX, content, round_specs
+from .content import BULLET, JEWEL, MAILBAG, PURSE, RIDE, STRONGBOX, content, round_specs
+from .hs.content import hs_content
+from .hs.setup import new_state as new_hs_state
 from .ids import CHAR_INDEX
 from .mp.content import mp_content
 from .mp.setup import PRISON_CAR, mp_deck, new_state, place_mp
@@ -47,6 +49,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     players = options.players
     per = options.bandits_per_player
     mp = options.marshal_prisoners  # Marshal & Prisoners: seat 0 plays the Marshal's figure
+    hs = options.horses_stagecoach  # Horses & Stagecoach: the stagecoach, horses, hostages
     g.n_players = players
     g.n_bandits = nb = options.figure_count
     g.expert = options.expert_cards
@@ -78,7 +81,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
         train.append(PRISON_CAR)
     g.train = tuple(train)
     g.last = n_cars
-    spaces = 2 * (n_cars + 1)
+    spaces = 2 * (n_cars + 1) + 2 * hs  # the stagecoach's inside and roof after the train's
 
     # Loot tokens. Start purses are public $250s; floor purses are drawn at random from the
     # rest, so a token's id says nothing about its value; the rest wait in the box.
@@ -131,6 +134,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.reserve = [
         token(STRONGBOX, data.strongbox_value, True) for _ in range(data.strongbox_count - 1)
     ]
+    g.hs = new_hs_state(g, token, rng.shuffle) if hs else None
     g.loot_kind = tuple(kinds)
     g.loot_value = tuple(values)
     g.loot_public = tuple(public)
@@ -151,6 +155,8 @@ def set_up(g: Game, options: Options, seed: int) -> None:
                 cards = [k for k, n in data.action_deck for _ in range(n)]
             else:
                 cards = [k for k, _n in data.action_deck if b == team[0] or k != 5]
+            if hs:
+                cards.append(RIDE)  # Horses & Stagecoach: one Ride card in every deck
             for k in cards:
                 g.deck[s].append(len(card_kind))
                 card_kind.append(k)
@@ -162,14 +168,15 @@ def set_up(g: Game, options: Options, seed: int) -> None:
             card_kind.append(BULLET)
             card_bandit.append(b)
     g.neutral_base = len(card_kind)
-    for _ in range(data.neutral_bullets):
+    neutrals = data.neutral_bullets + (hs_content().extra_neutral if hs else 0)
+    for _ in range(neutrals):
         card_kind.append(BULLET)
         card_bandit.append(-1)
     g.card_kind = tuple(card_kind)
     g.card_bandit = tuple(card_bandit)
     g.bullet_base = tuple(bullet_base)
     g.cylinder = [data.cylinder * (2 if c == MARSHAL_FIGURE else 1) for c in chars]
-    g.neutral = data.neutral_bullets
+    g.neutral = neutrals
     g.neutral_gone = False
     g.received = [0] * nb
     g.friendly = [0] * nb
@@ -187,7 +194,7 @@ def set_up(g: Game, options: Options, seed: int) -> None:
     g.pile_down = []
 
     # Round deck: top of the deck is the end of the list.
-    g.round_specs = round_specs(marshal_prisoners=mp)
+    g.round_specs = round_specs(marshal_prisoners=mp, horses_stagecoach=hs)
     rounds = round_pool(g, station=False)
     if options.deck is RoundDeck.FIRST_GAME:
         deck = [int(i) for i in rng.sample(rounds, 5)]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ids
 from .actions import ACTIONS
+from .content import WHISKEY
 
 if TYPE_CHECKING:
     from .game import Game
@@ -25,6 +26,10 @@ def _token(g: Game, t: int, known: set[int]) -> dict[str, Any]:
     entry: dict[str, Any] = {"id": t, "kind": ids.LOOT_NAMES[g.loot_kind[t]]}
     if t in known:
         entry["value"] = g.loot_value[t]
+    if g.hs is not None and g.loot_kind[t] == WHISKEY:
+        from .hs.views import whiskey_token
+
+        whiskey_token(g, t, entry, t in known)
     return entry
 
 
@@ -71,14 +76,16 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
     known = known_tokens(g, seat)
     spec = g.round_card_spec
     bandits = []
+    coach = 2 * (g.last + 1)  # Horses & Stagecoach: the stagecoach's spaces follow the train's
     for b, name in enumerate(g.chars):
         p = g.pos[b]
         bandits.append(
             {
                 "character": name,
                 "seat": g.seat_of[b],
-                "car": None if p < 0 else p >> 1,
+                "car": None if p < 0 or p >= coach else p >> 1,
                 "roof": None if p < 0 else bool(p & 1),
+                "coach": p >= coach,
                 "loot": [_token(g, t, known) for t in g.held[b]],
                 "bullets_left": g.cylinder[b],
                 "bullets_received": g.received[b],
@@ -90,7 +97,8 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
     for space, tokens in enumerate(g.floor_loot):
         spaces.append(
             {
-                "car": space >> 1,
+                "car": None if space >= coach else space >> 1,
+                "coach": space >= coach,
                 "roof": bool(space & 1),
                 "loot": [_token(g, t, known) for t in tokens],
             }
@@ -164,6 +172,10 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
         from .mp.views import mp_view
 
         view["mp"] = mp_view(g, seat, lambda t: _token(g, t, known))
+    if g.hs is not None:
+        from .hs.views import hs_view
+
+        view["hs"] = hs_view(g, seat)
     if seat is not None:
         for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat]),
                            ("discarding", g.dropped[seat])):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ..content import IDEA, MAILBAG
+from ..content import IDEA, MAILBAG, WHISKEY
 from .content import SPECIAL_TARGETS, WARRANT, mp_content
 
 if TYPE_CHECKING:
@@ -55,7 +55,8 @@ def check(g: Game) -> list[str]:
             problems.append(f"{g.chars[b]} is in the cell but not in the prison car")
         if mp.jailed[b] and not mp.captured[b]:
             problems.append(f"{g.chars[b]} is in the cell without having been captured")
-        if mp.fallen[b] != (g.pos[b] == -1):
+        riding = g.hs is not None and (g.hs.riding[b] or g.hs.away[b])  # Horses & Stagecoach
+        if mp.fallen[b] != (g.pos[b] == -1) and not riding:
             problems.append(f"{g.chars[b]} is off the train only in part")
         if mp.front[b] and b == m:
             problems.append("a Marshal's bullet lies in front of the Marshal")
@@ -74,6 +75,6 @@ def check(g: Game) -> list[str]:
         problems.append("an Arrest Warrant names a bandit not in the game")
     if any(g.loot_kind[t] != MAILBAG for t in mp.taken_mailbags):
         problems.append("the Marshal took loot that is no mailbag")
-    if g.held[m]:
+    if any(g.loot_kind[t] != WHISKEY for t in g.held[m]):  # (Horses & Stagecoach: a flask)
         problems.append("the Marshal holds loot")
     return problems

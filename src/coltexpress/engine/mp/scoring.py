@@ -94,6 +94,11 @@ def score(g: Game) -> dict[str, Any]:
     # Who may win: nobody knocked off the train; with Crime Doesn't Pay!, no bandit in the cell.
     crime = station_played(g, "crime-doesnt-pay")
     out: dict[int, str] = {}
+    hs_fields: dict[str, Any] = {}
+    if g.hs is not None:  # Horses & Stagecoach: ransoms, the stations' money, the caught
+        from ..hs.scoring import adjust
+
+        hs_fields = adjust(g, totals, out)
     for b in range(g.n_bandits):
         if mp.fallen[b]:
             out[g.seat_of[b]] = "fallen"
@@ -129,4 +134,5 @@ def score(g: Game) -> dict[str, Any]:
         "marshal_wins": marshal_wins,
         "cannot_win": {str(s): why for s, why in sorted(out.items())},
         "winners": sorted(winners),
+        **hs_fields,
     }
