@@ -22,9 +22,9 @@ HOME = Path(os.environ.get("COLT_RULES_INDEX", TESTS.parent.parent / "shared" / 
 INDEX = HOME if HOME.is_dir() else COPY
 ID = re.compile(r"\bbase(?:\.[a-z0-9][a-z0-9-]*)+")
 MP_ID = re.compile(r"\bmp(?:\.[a-z0-9][a-z0-9-]*)+")
+HS_ID = re.compile(r"\bhs(?:\.[a-z0-9][a-z0-9-]*)+")
 # Marshal & Prisoners' sentences about playing it with Horses & Stagecoach (horses, the
-# stagecoach, the Shotgun, whiskey, hostages): proven when that expansion exists (its issue);
-# the test below fails as soon as the option does, so the list cannot outlive its reason.
+# stagecoach, the Shotgun, whiskey, hostages), proven in tests/rules/test_horses_stagecoach.py.
 MP_WITH_HORSES_STAGECOACH = frozenset({
     "mp.components.horse-figure-seventh-bandit",
     "mp.scoring.hostage-ransom-with-horses-stagecoach",
@@ -72,18 +72,25 @@ def test_tests_name_only_real_rule_ids() -> None:
 
 
 def test_every_marshal_prisoners_rule_is_named_by_a_test() -> None:
-    """Every sentence of the expansion, but those about mixing it with Horses & Stagecoach
-    while that expansion is not in the engine."""
-    from coltexpress import Options
-
+    """Every sentence of the expansion, those about mixing it with Horses & Stagecoach too
+    (named by the Horses & Stagecoach rule tests)."""
     index = _index("marshal-prisoners.yaml")
-    named = set(MP_ID.findall(_test_text()))
+    text = _test_text()
+    named = set(MP_ID.findall(text))
     assert set(index) >= MP_WITH_HORSES_STAGECOACH
-    assert not hasattr(Options(), "horses_stagecoach"), (
-        "Horses & Stagecoach is in the engine: prove the deferred Marshal & Prisoners rules"
-    )
-    missing = [r for r in index if r not in named and r not in MP_WITH_HORSES_STAGECOACH]
+    mixing = (TESTS / "rules" / "test_horses_stagecoach.py").read_text(encoding="utf-8")
+    assert set(MP_ID.findall(mixing)) >= MP_WITH_HORSES_STAGECOACH
+    missing = [r for r in index if r not in named]
     assert not missing, f"{len(missing)} Marshal & Prisoners rules have no test: {missing}"
+    unknown = sorted(i for i in named if i not in index and i.count(".") >= 2)
+    assert not unknown, f"tests name ids that are not in the rule index: {unknown}"
+
+
+def test_every_horses_stagecoach_rule_is_named_by_a_test() -> None:
+    index = _index("horses-stagecoach.yaml")
+    named = set(HS_ID.findall(_test_text()))
+    missing = [r for r in index if r not in named]
+    assert not missing, f"{len(missing)} Horses & Stagecoach rules have no test: {missing}"
     unknown = sorted(i for i in named if i not in index and i.count(".") >= 2)
     assert not unknown, f"tests name ids that are not in the rule index: {unknown}"
 

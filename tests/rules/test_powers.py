@@ -324,9 +324,8 @@ MEI = ("mei", "cheyenne", "django")
 )
 def test_mei_changes_floor_diagonally() -> None:
     """Mei's Change Floor may go to the other floor of an adjacent car, in both directions and
-    from both floors. base.mei.no-diagonal-with-stagecoach: the base game has no stagecoach,
-    so every car (the locomotive included) is reachable; the stagecoach restriction waits for
-    the Horses & Stagecoach expansion."""
+    from both floors; every car, the locomotive included, is reachable (the stagecoach of
+    Horses & Stagecoach is not: tests/rules/test_horses_stagecoach.py)."""
     g = fresh("mei", characters=MEI)
     put(g, mei=(2, False), cheyenne=(3, True), django=(3, True))
     stealin(g, [("mei", "floor"), ("mei", "floor"), ("cheyenne", "floor")])
