@@ -128,8 +128,9 @@ def _swap_face_down(g: Game, seat: int | None, rng: random.Random) -> bool:
     """Face-down cards not yet revealed of other seats become other cards of the same bandit
     (taken from the unknown part of the owner's cards)."""
     changed = False
-    resolving = 5 <= g.phase < 11
-    start = g.resolve_i + 1 if resolving else 0
+    from coltexpress.engine.game import RESOLVING
+
+    start = g.resolve_i + (g.phase in RESOLVING)  # the resolved and resolving are shown
     for i in range(start, len(g.pile)):
         card = g.pile[i]
         owner = g.seat_of[g.card_bandit[card]]
