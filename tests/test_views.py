@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from coltexpress import Game, Options
-from coltexpress.engine.content import BULLET, PURSE
+from coltexpress.engine.content import BULLET, PURSE, WHISKEY
 from coltexpress.engine.game import RESOLVING
 from coltexpress.engine.views import known_tokens
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, assert_sound, pick, sample_states
@@ -128,8 +128,6 @@ def _swap_face_down(g: Game, seat: int | None, rng: random.Random) -> bool:
     """Face-down cards not yet revealed of other seats become other cards of the same bandit
     (taken from the unknown part of the owner's cards)."""
     changed = False
-    from coltexpress.engine.game import RESOLVING
-
     start = g.resolve_i + (g.phase in RESOLVING)  # the resolved and resolving are shown
     for i in range(start, len(g.pile)):
         card = g.pile[i]
@@ -184,6 +182,49 @@ def _swap_other_placements(g: Game, seat: int | None, rng: random.Random) -> boo
     return changed
 
 
+def _swap_whiskey_kinds(g: Game, seat: int | None, rng: random.Random) -> bool:
+    """Horses & Stagecoach: the old flask becomes another flask the seat never looked at."""
+    if g.hs is None:
+        return False
+    known = known_tokens(g, seat)
+    unknown = [t for t, k in enumerate(g.loot_kind) if k == WHISKEY and t not in known]
+    old = [t for t in unknown if t in g.hs.old]
+    normal = [t for t in unknown if t not in g.hs.old]
+    if not old or not normal:
+        return False
+    g.hs.old.remove(old[0])
+    g.hs.old.append(rng.choice(normal))
+    return True
+
+
+def _shuffle_hostages(g: Game, seat: int | None, rng: random.Random) -> bool:
+    """Horses & Stagecoach: the face-down hostage cards, and those left in the box."""
+    if g.hs is None or not g.hs.hostages:
+        return False
+    pool = g.hs.hostages + g.hs.hostages_out
+    rng.shuffle(pool)
+    n = len(g.hs.hostages)
+    changed = pool[:n] != g.hs.hostages
+    g.hs.hostages, g.hs.hostages_out = pool[:n], sorted(pool[n:])
+    return changed
+
+
+def _change_secret_choices(g: Game, seat: int | None, rng: random.Random) -> bool:
+    """Horses & Stagecoach: another seat's Horse Attack or Turmoil choice."""
+    if g.hs is None:
+        return False
+    changed = False
+    for b, choice in enumerate(g.hs.attack):
+        if choice >= 0 and g.seat_of[b] != seat:
+            g.hs.attack[b] = 1 - choice
+            changed = True
+    for s, choice in enumerate(g.hs.turmoil):
+        if choice >= 0 and s != seat and choice != 0 and g.deck[s]:
+            g.hs.turmoil[s] = 0  # draw instead
+            changed = True
+    return changed
+
+
 PERTURBATIONS: dict[str, Perturb] = {
     "other-hands": _swap_other_hands,
     "deck-order": _shuffle_decks,
@@ -192,7 +233,11 @@ PERTURBATIONS: dict[str, Perturb] = {
     "rng-state": _change_rng,
     "round-deck-order": _shuffle_round_deck,
     "other-placements": _swap_other_placements,
+    "whiskey-kinds": _swap_whiskey_kinds,
+    "hostage-order": _shuffle_hostages,
+    "secret-choices": _change_secret_choices,
 }
+HS_PERTURBATIONS = ("whiskey-kinds", "hostage-order", "secret-choices")
 
 
 @pytest.mark.parametrize("perturbation", PERTURBATIONS)
@@ -213,10 +258,31 @@ def test_hidden_changes_never_change_a_view(
             assert h.view(seat) == view, (label, perturbation, seat, g)
 
 
+@pytest.mark.parametrize("preset", ["horses-stagecoach", "both-expansions"])
+def test_horses_stagecoach_secrets_never_change_a_view(preset: str) -> None:
+    """Every state of a game: an unseen flask's kind, the face-down hostages, another seat's
+    secret choice (Horse Attack, Turmoil) change no view but the knower's."""
+    rng = random.Random(1)
+    changed = 0
+    for players in (3, 5):
+        for g in sample_states(Options.preset(preset, players=players), 7, every=1):
+            if g.is_over:
+                continue
+            for seat in _seats(g):
+                view = g.view(seat)
+                for name in HS_PERTURBATIONS:
+                    h = g.clone()
+                    changed += PERTURBATIONS[name](h, seat, rng)
+                    h.legal = None
+                    assert h.view(seat) == view, (preset, name, seat, g)
+    assert changed > 100
+
+
 def test_the_perturbations_really_change_hidden_parts() -> None:
     counts = dict.fromkeys(PERTURBATIONS, 0)
     rng = random.Random(0)
-    for label in ("standard-4p", "two-player-2p", "two-bandits-3p", "expert-4p", "standard-5p"):
+    for label in ("standard-4p", "two-player-2p", "two-bandits-3p", "expert-4p", "standard-5p",
+                  "horses-stagecoach-4p", "both-expansions-5p"):
         for g in sample_states(dict(CONFIGS)[label], 13, every=3):
             if g.is_over:
                 continue
