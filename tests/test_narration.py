@@ -12,12 +12,17 @@ from coltexpress import Game, Options
 from coltexpress.describe import captions, choices, end_lines, label
 from coltexpress.engine import names
 from coltexpress.engine.content import content
+from coltexpress.engine.hs.content import hs_content
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, pick
 
+_HS_CARDS = hs_content().round_cards + hs_content().stations
 SLUGS = sorted(
     {c.name for c in content().round_cards + content().stations}
     | {c.event for c in content().round_cards + content().stations if c.event}
     | set(names.names()["powers"])
+    # Horses & Stagecoach: its round cards, stations and hostages ("escape" is a word too)
+    | ({c.name for c in _HS_CARDS} - {"escape"})
+    | {h.name for h in hs_content().hostages}
 )
 FORBIDDEN = [
     (re.compile(r"\b(" + "|".join(map(re.escape, SLUGS)) + r")\b"), "a slug"),
@@ -68,7 +73,7 @@ def test_narration_and_choices_speak_a_players_language(label_: str, options: Op
 def test_the_patterns_catch_what_they_look_for() -> None:
     for bad in ("Event: passengers-rebellion.", "The token 11 is worth $250.", "Seat 3 draws",
                 "play shoot@tuco", "he drops a purse", "a floor card", "Move (down)",
-                "belle moves"):
+                "belle moves", "Doc takes ladys-poodle", "Round card: no-event-turmoil"):
         assert _problems(bad), bad
     assert not _problems("Belle's card: Change Floor. Belle climbs onto the roof of car 2.")
 
@@ -142,3 +147,229 @@ def test_round_summary_tells_what_the_marshal_did() -> None:
     assert "Doc: captured by the Marshal" in lines
     assert "Belle: lost 1 mailbag, lost a prisoner to the Marshal" in lines
     assert "Tuco: won the Gold Punch, freed Mei's trusty sidekick" in lines
+
+
+# ---------------------------------------------------------------------------- Horses & Stagecoach
+
+
+def _says(kind: str, data: dict[str, object], seat: int | None = None) -> str:
+    from coltexpress.engine.event import Event
+    from coltexpress.engine.narrate import _TEXT
+
+    assert kind in _TEXT, kind
+    text = Event(kind, data, seat).text()
+    assert not _problems(text), _problems(text)
+    return text
+
+
+CAR2 = {"car": 2, "roof": False, "cars": 4, "prison": False}
+ROOF3 = {"car": 3, "roof": True, "cars": 4, "prison": False}
+COACH = {"coach": True, "beside": 2, "roof": False, "cars": 4, "prison": False}
+COACH_ROOF = {**COACH, "roof": True}
+
+
+def test_every_horses_and_stagecoach_event_has_a_plain_sentence() -> None:
+    """Each event kind of the expansion, in a player's words, with what matters in it."""
+    said = {
+        "horse-attack": _says("horse-attack", {"car": 4, "cars": 4, "prison": False}),
+        "attack-chosen": _says("attack-chosen", {"seat": 1, "bandit": "doc"}),
+        "attack-private": _says("attack-private", {"bandit": "doc", "board": True}, 1),
+        "board": _says("board", {"car": 3, "cars": 4, "prison": False, "boarded": ["doc"],
+                                 "rode_on": ["belle", "tuco"]}),
+        "hostage": _says("hostage", {"bandit": "tuco", "hostage": "ladys-poodle"}),
+        "ride": _says("ride", {"bandit": "doc", "frm": ROOF3, "to": COACH}),
+        "ride-away": _says("ride-away", {"bandit": "ghost"}),
+        "shotgun-punched": _says("shotgun-punched", {"bandit": "belle", "car": 2, "cars": 4}),
+        "flee": _says("flee", {"bandit": "belle", "to": ROOF3}),
+        "drink": _says("drink", {"seat": 0, "bandit": "doc", "old": True, "token": 30,
+                                 "empty": False}),
+        "whiskey-seen": _says("whiskey-seen", {"bandit": "doc", "old": False}, 0),
+        "turmoil-chosen": _says("turmoil-chosen", {"seat": 2, "who": ["mei"]}),
+        "turmoil-private": _says("turmoil-private", {"action": "play shoot"}, 2),
+        "turmoil-reveal": _says("turmoil-reveal", {}),
+        "coach-moves": _says("coach-moves", {"car": 4, "cars": 4, "prison": False}),
+        "shotgun-moves": _says("shotgun-moves", {"car": 3, "cars": 4, "prison": False}),
+        "horses-gone": _says("horses-gone", {"cars": 4, "at": [4, 3], "prison": False}),
+        "whiskey-for-the-marshal": _says(
+            "whiskey-for-the-marshal", {"old": True, "frm": 1, "to": 4, "cars": 4}),
+        "marshal-whiskey": _says("marshal-whiskey", {"token": 31}),
+        "higher-speed": _says("higher-speed", {"coach": 3, "cars": 4, "prison": False}),
+        "shared": _says("shared", {"bandit": "doc", "share": 500, "others": ["belle"]}),
+        "mortal-bullet": _says("mortal-bullet", {"bandit": "mei", "bullets": 2, "loss": 300}),
+        "caught": _says("caught", {"bandit": "django"}),
+    }
+    assert said["horse-attack"].startswith("The Horse Attack!") and "the caboose" in said[
+        "horse-attack"]
+    assert said["attack-chosen"] == "Doc makes a secret choice."
+    assert said["attack-private"] == "Your secret choice: Doc boards this car."
+    assert said["board"] == ("At car 3: Doc boards the train, inside car 3, leaving the horse "
+                             "beside it; Belle and Tuco ride on.")
+    assert "The Lady's Poodle" in said["hostage"] and "$1,000" in said["hostage"]
+    assert "Tuco takes a neutral bullet at the beginning of each round" in said["hostage"]
+    assert said["ride"] == ("Doc rides a horse from the roof of car 3 and gets off inside "
+                            "the stagecoach.")
+    assert "rides away from the train" in said["ride-away"]
+    assert "the Shotgun" in said["shotgun-punched"] and "roof of car 2" in said[
+        "shotgun-punched"]
+    assert said["flee"] == "Belle runs from the Shotgun to the roof of car 3."
+    assert said["drink"] == "Doc drinks half a flask of old whiskey (play 2 cards in a row)."
+    assert said["whiskey-seen"] == (
+        "You look at the flask: normal whiskey (draw 3 cards, then play 1 card).")
+    assert said["turmoil-chosen"] == "Mei makes a secret choice."
+    assert said["turmoil-private"] == "Your secret choice: to play a Shoot card."
+    assert "revealed" in said["turmoil-reveal"]
+    assert said["coach-moves"] == "The stagecoach drops back: it now stands beside the caboose."
+    assert "The Shotgun" in said["shotgun-moves"] and "car 3" in said["shotgun-moves"]
+    assert said["horses-gone"] == (
+        "The horses beside the caboose and car 3 are out of breath and leave the game.")
+    assert "old whiskey" in said["whiskey-for-the-marshal"]
+    assert "caboose" in said["whiskey-for-the-marshal"]
+    assert "whiskey flask" in said["marshal-whiskey"]
+    assert "beside car 3" in said["higher-speed"]
+    assert said["shared"] == "Doc shares a strongbox with Belle: $500 each."
+    assert said["mortal-bullet"] == "Mei received 2 bullet cards this round and loses $300."
+    assert said["caught"] == "Django is still on the train and is caught: Django cannot win."
+    assert len(set(said.values())) == len(said)
+
+
+def test_the_expansions_reasons_are_said_and_each_bullet_once() -> None:
+    bullets = {
+        reason: _says("neutral-bullet", {"bandit": "doc", "reason": reason})
+        for reason in ("shotgun", "shotgun-passed", "ladys-poodle", "shotguns-rage")
+    }
+    assert len(set(bullets.values())) == 4
+    for text in bullets.values():
+        assert len(BULLET_SENTENCE.findall(text)) == 1, text
+    assert "Shotgun" in bullets["shotgun-passed"] and "rage" in bullets["shotguns-rage"]
+    assert "The Lady's Poodle" in bullets["ladys-poodle"]
+    no = {
+        reason: _says("no-effect", {"bandit": "doc", "card": card, "reason": reason})
+        for reason, card in (("rode-away", "move"), ("teacher", "punch"), ("zealot", "ride"))
+    }
+    assert "rode away" in no["rode-away"]
+    assert "The Teacher" in no["teacher"] and "Punch" in no["teacher"]
+    assert "The Zealot" in no["zealot"] and "Ride" in no["zealot"]
+    # a Ride with no horse nearby, a Move from inside the stagecoach
+    assert "no horse" in _says("no-effect", {"bandit": "doc", "card": "ride",
+                                             "reason": "no-target"})
+    assert "cannot go anywhere" in _says("no-effect", {"bandit": "doc", "card": "move",
+                                                       "reason": "no-target"})
+    # the stagecoach's spaces, wherever a figure goes
+    assert _says("move", {"bandit": "doc", "frm": ROOF3, "to": COACH_ROOF}) == (
+        "Doc moves to the roof of the stagecoach.")
+    assert _says("pushed", {"bandit": "doc", "to": COACH}) == "Doc is pushed into the stagecoach."
+    assert _says("floor", {"bandit": "doc", "frm": COACH_ROOF, "to": COACH}) == (
+        "Doc climbs down into the stagecoach.")
+    assert "worth nothing" in _says("rob-value", {"bandit": "doc", "token": 30, "value": 0,
+                                                   "loot": "whiskey"}, 0)
+
+
+def test_round_cards_and_stations_are_named_as_printed() -> None:
+    printed = {
+        "shotguns-rage": "Shotgun's Rage", "shot-of-whiskey": "A Shot of Whiskey for the Marshal",
+        "panting-horses": "Panting Horses", "higher-speed": "Higher Speed",
+        "sharing-the-loot": "Sharing the Loot", "mortal-bullet": "Mortal Bullet",
+        "escape": "Escape",
+    }
+    for slug, name in printed.items():
+        assert names.round_card(slug) == name and names.event(slug) == name
+        assert names.event_help(slug).startswith(name)
+    assert "no event" in names.round_card("no-event-turmoil")
+    assert names.turn("Tu") == "turmoil" and "secret" in names.turn_help("Tu")
+    assert [names.hostage(h.name) for h in hs_content().hostages] == [
+        "The Lady's Poodle", "The Banker", "The Minister", "The Teacher", "The Zealot",
+        "The Old Lady", "The Poker Player", "The Photographer"]
+    header = _says("round", {"round": 5, "card": "escape", "event": "escape", "rainy": False,
+                             "turns": ["S", "S", "T", "S", "S"], "first": 0, "who": ["doc"],
+                             "station": True})
+    assert "Train station: Escape" in header and "caught" in header  # its rule said at once
+    header = _says("round", {"round": 1, "card": "no-event-turmoil", "event": None,
+                             "rainy": False, "turns": ["Tu", "T", "S"], "first": 0,
+                             "who": ["doc"], "station": False})
+    assert "turmoil" in header and "No event" in header
+
+
+def test_the_expansions_labels_and_hints() -> None:
+    from coltexpress.describe import hint
+
+    assert label("board") == "Board the train here" and label("ride on").startswith("Ride on")
+    assert label("drink old") == "Drink half of the old whiskey: play 2 cards in a row"
+    assert "draw 3 cards, then play 1" in label("drink normal")
+    assert label("ride 2") == "Ride to car 2 and get off inside it"
+    assert label("ride coach").startswith("Ride to the stagecoach")
+    assert label("ride away") == "Ride away from the train and escape"
+    assert label("move coach") == "Move onto the roof of the stagecoach"
+    assert label("move train back 2").startswith("Move onto the train and 2 cars toward the cab")
+    assert label("punch shotgun") == "Punch the Shotgun off the stagecoach's roof"
+    assert label("flee forward") == "Run toward the locomotive"
+    assert label("punch doc purse coach") == (
+        "Punch Doc: Doc drops a purse; push Doc into the stagecoach")
+    assert label("punch doc whiskey train") == (
+        "Punch Doc: Doc drops a whiskey flask; push Doc out of the stagecoach")
+    assert "out of the stagecoach" in label("punch marshal nothing train")
+    assert label("rob whiskey").startswith("Rob a whiskey flask")
+    assert label("play ride") == "Play Ride"
+    for action in ("board", "ride on", "drink old", "drink normal", "ride 2", "ride coach",
+                   "ride away", "move coach", "move train", "punch shotgun", "flee back",
+                   "punch doc purse coach", "punch doc purse train", "play ride"):
+        assert hint(action), action
+        assert not _problems(label(action) + " " + hint(action))
+    # with a view: the car the riders reached, the stagecoach's car, the Shotgun's
+    g = Game.new(Options.preset("horses-stagecoach", players=4), seed=3)
+    view = g.view(g.pending.seat)
+    car = names.car(view["hs"]["attack_car"], view["cars"])
+    assert label("board", view) == f"Board the train here, inside {car}"
+    assert label("move coach", view) == "Move onto the roof of the stagecoach (beside the " \
+        "locomotive)"
+
+
+def test_help_follows_horses_and_stagecoach() -> None:
+    from coltexpress.describe import help_text, help_topics, lookup
+
+    base, hs, both = help_topics(False), help_topics(False, True), help_topics(True, True)
+    assert "ride" not in base["cards"] and "Tu" not in base["turns"]
+    assert "Horses & Stagecoach" not in base and "hostages" not in base
+    assert "ride" in hs["cards"] and "Tu" in hs["turns"] and "escape" in hs["events"]
+    assert "goals" not in hs and "Marshal & Prisoners" not in hs
+    assert "Horses & Stagecoach" in both and "Marshal & Prisoners" in both
+    assert both["events"]["shot-of-whiskey"].endswith("and keeps it.")  # the Marshal player's
+    assert "prison car" in both["Horses & Stagecoach"]["horse-attack"]
+    for topic in ("Stagecoach", "Shotgun", "Horses", "Horse Attack", "Whiskey", "Hostages",
+                  "Turmoil", "Ride", "The Banker", "banker", "Lady's Poodle", "Escape",
+                  "Shotgun's Rage", "A Shot of Whiskey for the Marshal", "Panting Horses",
+                  "Higher Speed", "Sharing the Loot", "Mortal Bullet", "Ransoms and stations"):
+        assert lookup(topic, False, True), topic
+    with pytest.raises(KeyError):
+        lookup("Shotgun", False, False)
+    text = help_text(False, True)
+    assert "Horses & Stagecoach:" in text and "The Photographer" in text
+    assert not [p for line in text.splitlines() for p in _problems(line)]
+
+
+def test_the_end_explains_ransoms_stations_and_who_was_caught() -> None:
+    import copy
+
+    g = Game.new(Options.preset("horses-stagecoach", players=3), seed=4)
+    rng = __import__("random").Random(4)
+    while not g.is_over:
+        g.apply_id(pick(rng, g.legal_ids()))
+    view = copy.deepcopy(g.view(0))
+    result = view["result"]
+    result["hostages"] = [["old-lady"], [], ["banker"]]
+    result["ransoms"] = [1000, 0, 0]
+    result["stations"] = [-450, 0, 0]
+    result["totals"] = [3000, 800, 2500]
+    result["cannot_win"] = {"2": "caught"}
+    result["winners"] = [0]
+    lines = end_lines(view)
+    assert lines[0] == "You win with $3,000!"
+    mine = next(line for line in lines if line.startswith("You:"))
+    assert "ransom for The Old Lady ($500 per jewel) $1,000" in mine
+    assert "stations -$450" in mine
+    other = names.player(view["players"][2]["bandits"])
+    theirs = next(line for line in lines if line.startswith(f"{other}:"))
+    assert "The Banker" in theirs and "caught at the Escape station and cannot win" in theirs
+    result["winners"], result["cannot_win"] = [], {"0": "caught", "1": "caught", "2": "caught"}
+    assert end_lines(view)[0] == "Every bandit was caught at the Escape station: nobody wins."
+    for line in lines:
+        assert not _problems(line), line

@@ -22,10 +22,13 @@ from typing import Any
 
 from .engine import names
 from .engine.actions import (
+    Attack,
     Capture,
     Draw,
     DrawIdea,
+    Drink,
     Escape,
+    Flee,
     Floor,
     Free,
     Give,
@@ -33,11 +36,15 @@ from .engine.actions import (
     MarshalMove,
     MarshalShot,
     Move,
+    MoveCoach,
+    MoveTrain,
     Pass,
     Pick,
     Place,
     Play,
     Punch,
+    PunchShotgun,
+    Ride,
     Rob,
     Shoot,
     Take,
@@ -58,8 +65,11 @@ __all__ = [
     "hand_sentence",
     "help_text",
     "hint",
+    "hs_brief",
+    "hs_lines",
     "label",
     "loot_summary",
+    "money",
     "lookup",
     "mp_brief",
     "mp_end_lines",
@@ -83,6 +93,8 @@ _WAY = {
     "forward": "toward the locomotive",
     "back": "toward the caboose",
     "off": "off the train",
+    "coach": "into the stagecoach",  # Horses & Stagecoach: a punch into it, or out of it
+    "train": "out of the stagecoach",
 }
 _PLAYS = ("play", "cover")
 _DOING = {
@@ -108,6 +120,10 @@ _DOING = {
     "event-shoot": "deciding whether to shoot",
     "event-move": "deciding whether to move",
     "reflex": "choosing a card to play by reflex",
+    "horse-attack": "choosing in secret: board this car or ride on",
+    "ride": "riding a horse",
+    "whiskey": "playing the card the whiskey allows",
+    "flee": "running from the Shotgun",
 }
 
 
@@ -195,6 +211,8 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             return f"Free {names.bandit(t)} from the cell"
         case Give(token=token):
             return f"Give {_held(view, token)}"
+        case Rob(loot="whiskey", token=None):
+            return "Rob a whiskey flask (one at random; you look at it)"
         case Rob(loot=kind, token=None):
             return f"Rob {names.loot(kind)}" + (" (its value unseen)" if kind == "purse" else "")
         case Rob(token=int(token)):
@@ -208,9 +226,10 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             else:
                 drops = f"{name} drops {names.loot(str(loot))}"
                 drops += " and you keep it" if take else ""
-            return f"Punch {name}: {drops}; " + (
-                f"knock {name} off the train" if d == "off" else f"push {name} {_WAY[d]}"
-            )
+            push = f"knock {name} off the train" if d == "off" else f"push {name} {_WAY[d]}"
+            if d == "train" and _coach_car(view):
+                push += f", onto {_coach_car(view)}"
+            return f"Punch {name}: {drops}; {push}"
         case MarshalMove(direction=d):
             text = f"Move the Marshal one car {_WAY[d]}"
             if view is not None and view.get("marshal") is not None:
@@ -221,7 +240,67 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             return "Take a purse (its value unseen)"
         case Take(token=int(token)):
             return f"Take {_purse(view, token)}"
+        case Attack(board=True):
+            car = _attack_car(view)
+            return f"Board the train here, inside {car}" if car else "Board the train here"
+        case Attack():
+            return "Ride on to the next car forward"
+        case Drink(old=old):
+            kind = "the old whiskey" if old else "your normal whiskey"
+            what = "play 2 cards in a row" if old else "draw 3 cards, then play 1 card"
+            return f"Drink half of {kind}: {what}"
+        case Ride(to="coach"):
+            beside = _coach_car(view)
+            return "Ride to the stagecoach and get off inside it" + (
+                f" (beside {beside})" if beside else "")
+        case Ride(to="away"):
+            return "Ride away from the train and escape"
+        case Ride(to=to):
+            return f"Ride to {_car_name(view, int(to))} and get off inside it"
+        case MoveCoach():
+            beside = _coach_car(view)
+            return "Move onto the roof of the stagecoach" + (
+                f" (beside {beside})" if beside else "")
+        case MoveTrain(direction=None):
+            beside = _coach_car(view)
+            return "Move onto the train" + (f": to the roof of {beside}" if beside else "")
+        case MoveTrain(direction=d, distance=n):
+            text = f"Move onto the train and {n} car{'s' if n > 1 else ''} {_WAY[str(d)]}"
+            hs = None if view is None else view.get("hs")
+            if hs is not None:
+                car = hs["coach"] + (-n if d == "forward" else n)
+                text += f": to the roof of {_car_name(view, car)}"
+            return text
+        case PunchShotgun():
+            return "Punch the Shotgun off the stagecoach's roof"
+        case Flee(direction=d):
+            text = f"Run {_WAY[d]}"
+            hs = None if view is None else view.get("hs")
+            if hs is not None and hs["shotgun"] is not None:
+                car = hs["shotgun"] + (-1 if d == "forward" else 1)
+                text += f": to the roof of {_car_name(view, car)}"
+            return text
     return action  # pragma: no cover - every action kind is listed above
+
+
+def _car_name(view: dict[str, Any] | None, car: int) -> str:
+    if view is None:
+        return names.car(car)
+    return names.car(car, view["cars"], prison="mp" in view)
+
+
+def _coach_car(view: dict[str, Any] | None) -> str:
+    """Horses & Stagecoach: the car the stagecoach stands beside, or ""."""
+    hs = None if view is None else view.get("hs")
+    return "" if hs is None else _car_name(view, hs["coach"])
+
+
+def _attack_car(view: dict[str, Any] | None) -> str:
+    """The car the Horse Attack has reached, or ""."""
+    hs = None if view is None else view.get("hs")
+    if hs is None or hs["attack_car"] is None:
+        return ""
+    return _car_name(view, hs["attack_car"])
 
 
 def _in_cell(view: dict[str, Any] | None) -> bool:
@@ -381,6 +460,16 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
             )
         case Punch(direction="off"):
             return names.event_help("deadly-fall")
+        case Punch(direction="coach"):
+            return (
+                "The punched bandit drops the loot you choose and is pushed into the "
+                "stagecoach, on the same floor; whoever enters it without a hostage takes one."
+            )
+        case Punch(direction="train"):
+            return (
+                "The punched figure drops the loot you choose and is pushed out of the "
+                "stagecoach onto the car beside it, on the same floor."
+            )
         case Punch(take=True):
             return names.power_help("pickpocket")
         case Punch():
@@ -392,6 +481,42 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
             return names.card_help("marshal")
         case Take():
             return names.event_help("pickpocketing")
+        case Attack(board=True):
+            return (
+                "Your bandit starts the game inside this car and the horse stays beside it. "
+                "The others choose in secret too; the choices are revealed together."
+            )
+        case Attack():
+            return (
+                "You ride on to the next car forward and choose again; nobody boards the "
+                "locomotive, so at the car next to it everyone still riding boards."
+            )
+        case Drink(old=old):
+            return (
+                f"Instead of playing or drawing: {names.whiskey(old)}. A flask holds two "
+                "drinks; everyone sees which whiskey it was."
+            )
+        case Ride(to="away"):
+            return names.event_help("escape")
+        case Ride(to="coach"):
+            return (
+                "The horse stays beside the stagecoach. Whoever enters the stagecoach without "
+                "a hostage must take one."
+            )
+        case Ride():
+            return "You get off inside that car; the horse stays beside it."
+        case MoveCoach() | MoveTrain():
+            return (
+                "The step between the roof of a car and the roof of the stagecoach beside it "
+                "counts as 1 car of your Move."
+            )
+        case PunchShotgun():
+            return str(names.names()["horses_stagecoach"]["shotgun"]["help"])
+        case Flee():
+            return (
+                "A bandit who ends an action in the Shotgun's space takes a neutral bullet "
+                "and runs to the roof of an adjacent car."
+            )
     return ""  # pragma: no cover
 
 
@@ -454,6 +579,8 @@ def choices(view: dict[str, Any]) -> list[dict[str, str]]:
 def where(bandit: dict[str, Any], cars: int, *, prison: bool = False) -> str:
     """Where a bandit is, to follow "is": ``on the roof of car 2``, ``inside the caboose``
     (``prison``: the caboose is the prison car)."""
+    if bandit.get("coach"):  # Horses & Stagecoach
+        return "on the roof of the stagecoach" if bandit["roof"] else "inside the stagecoach"
     if bandit["car"] is None:
         return "not on the train yet"
     place = names.place(bandit["car"], bool(bandit["roof"]), cars, prison=prison)
@@ -476,18 +603,32 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+LOOT_ORDER = ("purse", "jewel", "strongbox", "mailbag", "whiskey")
+
+
+def _flask(t: dict[str, Any]) -> str:
+    """A whiskey flask as the viewer knows it: ``old``, ``normal, half drunk``, ``?``."""
+    kind = ("old" if t["old"] else "normal") if "old" in t else "?"
+    return kind + (", half drunk" if t.get("half") else "")
+
+
 def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
-    """'2 purses ($250, ?), 1 jewel': values only where the view gives them."""
+    """'2 purses ($250, ?), 1 jewel': values only where the view gives them (a whiskey
+    flask's kind, Horses & Stagecoach, likewise)."""
     if not loot:
         return "no loot"
     parts = []
-    for kind in ("purse", "jewel", "strongbox", "mailbag"):
+    for kind in LOOT_ORDER:
         tokens = [t for t in loot if t["kind"] == kind]
         if not tokens:
             continue
         text = names.loot(kind, len(tokens)).removeprefix("a ")
         text = f"1 {text}" if len(tokens) == 1 else text
-        if values and any("value" in t for t in tokens):
+        if kind == "whiskey":
+            flasks = [_flask(t) for t in tokens]
+            if values and any(f != "?" for f in flasks):
+                text += " (" + "; ".join(flasks) + ")"
+        elif values and any("value" in t for t in tokens):
             text += " (" + ", ".join(f"${t['value']:,}" if "value" in t else "?" for t in tokens)
             text += ")"
         parts.append(text)
@@ -496,36 +637,48 @@ def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
 
 def space_sentences(view: dict[str, Any]) -> list[str]:
     """Who and what is in each space, locomotive first (the Marshal inside his car in the
-    base game; with Marshal & Prisoners, the bandits in the cell are in no space)."""
+    base game; with Marshal & Prisoners, the bandits in the cell are in no space; with Horses
+    & Stagecoach, the stagecoach's two spaces come last, and the Shotgun is named where he
+    stands)."""
     cars = view["cars"]
     cell = view["mp"]["in_cell"] if view.get("mp") else ()
+    hs = view.get("hs")
     lines = []
     for space in view["spaces"]:
-        car, roof = space["car"], space["roof"]
+        car, roof, coach = space["car"], space["roof"], space.get("coach", False)
         who = [
             names.bandit(b["character"])
             for b in view["bandits"]
-            if b["car"] == car and b["roof"] == roof and b["character"] not in cell
+            if b["car"] == car and b["roof"] == roof and b.get("coach", False) == coach
+            and (b["car"] is not None or coach) and b["character"] not in cell
         ]
-        if not roof and view["marshal"] == car:
+        if not roof and view["marshal"] == car and not coach:
             who.append("the Marshal")
+        if hs is not None and roof and (
+            (coach and hs["shotgun"] is None) or (not coach and hs["shotgun"] == car)
+        ):
+            who.append("the Shotgun")
         things = []
         if who:
             things.append(", ".join(who))
         if space["loot"]:
             things.append(loot_summary(space["loot"], values=False))
         if things:
-            place = names.place(car, roof, cars, prison="mp" in view)
-            lines.append(f"{_cap(place)}: {'; '.join(things)}.")
+            if coach:
+                place = "On the roof of the stagecoach" if roof else "Inside the stagecoach"
+            else:
+                place = _cap(names.place(car, roof, cars, prison="mp" in view))
+            lines.append(f"{place}: {'; '.join(things)}.")
     return lines
 
 
 def train_sentences(view: dict[str, Any]) -> list[str]:
-    """The train in sentences, locomotive first: who and what is where."""
+    """The train in sentences, locomotive first: who and what is where (with Horses &
+    Stagecoach, where the stagecoach and the horses stand)."""
     cars = view["cars"]
     lines = space_sentences(view)
     lines.append(f"The train: the locomotive and {cars} cars; car {cars} is the caboose.")
-    return lines
+    return lines + hs_train_lines(view)
 
 
 def _you(view: dict[str, Any], seat: int) -> bool:
@@ -547,12 +700,21 @@ def player_lines(view: dict[str, Any]) -> list[str]:
         for b in (b for b in view["bandits"] if b["seat"] == p["seat"]):
             who = names.bandit(b["character"]) + (" (you)" if mine else "")
             lines.append(
-                f"{who}: {where(b, view['cars'], prison='mp' in view)}; {loot_summary(b['loot'])}; "
+                f"{who}: {figure_where(view, b)}; {loot_summary(b['loot'])}"
+                f"{_hostage_held(view, b['character'])}; "
                 f"{plural(b['bullets_left'], 'bullet')} left, "
                 f"{plural(b['bullets_received'], 'bullet card')} received; "
                 f"{plural(p['hand_size'], 'card')} in hand."
             )
     return lines
+
+
+def _hostage_held(view: dict[str, Any], character: str) -> str:
+    """Horses & Stagecoach: ``; holds The Banker hostage``, or ""."""
+    hs = view.get("hs")
+    if hs is None or character not in hs["hostages"]:
+        return ""
+    return f"; holds {names.hostage(hs['hostages'][character])} hostage"
 
 
 def hand_sentence(view: dict[str, Any]) -> str:
@@ -596,9 +758,11 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     if _you(view, actor):
         text = f"Your turn{for_whom}. {decision}"
         me = next((b for b in view["bandits"] if b["character"] == bandit), None)
-        if me is not None and view["decision"] in ("move", "floor", "shoot", "punch", "rob"):
-            place = where(me, view["cars"], prison="mp" in view)
-            text += f" {_cap(names.bandit(bandit))} is {place}."
+        if me is not None and view["decision"] in (
+            "move", "floor", "shoot", "punch", "rob", "ride"
+        ):
+            text += f" {_cap(names.bandit(bandit))} is {figure_where(view, me)}."
+        text += _hs_situation(view)
         parts.append(text)
     else:
         doing = _DOING.get(view["decision"], "to decide")
@@ -606,12 +770,42 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     return " ".join(parts)
 
 
+def _hs_situation(view: dict[str, Any]) -> str:
+    """Horses & Stagecoach: what the viewer's decision depends on (the car the Horse Attack
+    reached, the cards the whiskey still allows, a Turmoil turn's secret)."""
+    hs = view.get("hs")
+    if hs is None:
+        return ""
+    decision = view["decision"]
+    if decision == "horse-attack" and hs["attack_car"] is not None:
+        return f" The riders have reached {_attack_car(view)}."
+    if decision == "whiskey" and hs["sips"] > 1:
+        return f" You may play {hs['sips']} cards in a row."
+    card = view["round_card"]
+    turn = view["turn"]
+    if decision == "play" and card is not None and turn is not None and (
+        card["turns"][turn] == "Tu"
+    ):
+        return " Turmoil: your choice stays secret until everyone has chosen."
+    return ""
+
+
 def _play_help(view: dict[str, Any]) -> str:
-    """What a Schemin' turn offers now: a card, drawing (as many as are left), or nothing."""
+    """What a Schemin' turn offers now: a card, drawing (as many as are left), a drink of
+    whiskey (Horses & Stagecoach), or nothing."""
     legal = view.get("legal") or []
     plays = any(a.startswith("play ") for a in legal)
-    if "draw" in legal:
-        draw = _draw_label(view).lower().partition(" (")[0]
+    drink = any(a.startswith("drink ") for a in legal)
+    draw = _draw_label(view).lower().partition(" (")[0] if "draw" in legal else ""
+    if drink:
+        if plays and draw:
+            return f"Play a card (it resolves later, in order), drink whiskey, or {draw}."
+        if plays:
+            return "Play a card (it resolves later, in order) or drink whiskey; your deck is empty."
+        if draw:
+            return f"You have no card to play: drink whiskey or {draw}."
+        return "You have no card to play and your deck is empty: drink whiskey."
+    if draw:
         if plays:
             return f"Play a card (it resolves later, in order) or {draw}."
         return f"You have no card to play: {draw}."
@@ -646,6 +840,8 @@ def _loot_moves(events: list[Any] | None) -> dict[str, dict[str, list[str]]]:
             add(e.data["to"], "took", e.data["loot"])
         elif e.kind == "mailbag-taken":
             add(e.data["bandit"], "lost", "mailbag")
+        elif e.kind == "marshal-whiskey":  # both expansions: the Marshal's flask
+            add("marshal", "took", "whiskey")
     return moves
 
 
@@ -668,16 +864,43 @@ def _mp_move(kind: str, d: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def _hs_moves(kind: str, d: dict[str, Any]) -> list[tuple[str, str]]:
+    """One Horses & Stagecoach event as (figure, what happened to it) pairs."""
+    if kind == "hostage":
+        return [(d["bandit"], f"took {names.hostage(d['hostage'])} hostage")]
+    if kind == "ride":
+        return [(d["bandit"], "rode a horse")]
+    if kind == "ride-away":
+        return [(d["bandit"], "rode away from the train")]
+    if kind == "shotgun-punched":
+        return [(d["bandit"], "punched the Shotgun")]
+    if kind == "flee":
+        return [(d["bandit"], "ran from the Shotgun")]
+    if kind == "drink":
+        return [(d["bandit"], f"drank {'old' if d['old'] else 'normal'} whiskey")]
+    if kind == "caught":
+        return [(d["bandit"], "was caught at the Escape station")]
+    if kind == "mortal-bullet":
+        return [(d["bandit"], f"lost ${d['loss']:,} (Mortal Bullet)")]
+    if kind == "shared":
+        owner = names.bandit(d["bandit"])
+        out = [(d["bandit"], f"shared a strongbox (${d['share']:,} each)")]
+        return out + [(o, f"got ${d['share']:,} of {owner}'s strongbox") for o in d["others"]]
+    return []
+
+
 def _mp_moves(events: list[Any] | None) -> dict[str, list[str]]:
-    """Marshal & Prisoners: what else happened to each figure in a round (captured, freed, a
-    prisoner won or lost, a Brawler card, off the train)."""
+    """What else happened to each figure in a round: Marshal & Prisoners (captured, freed, a
+    prisoner won or lost, a Brawler card, off the train); Horses & Stagecoach (a hostage
+    taken, a ride, the Shotgun, whiskey, the stations)."""
     out: dict[str, list[str]] = {}
     for e in events or []:
         if e.seat is not None:
             continue
         said = _mp_move(e.kind, e.data)
-        if said is not None:
-            out.setdefault(said[0], []).append(said[1])
+        pairs = [said] if said is not None else _hs_moves(e.kind, e.data)
+        for figure, what in pairs:
+            out.setdefault(figure, []).append(what)
     return out
 
 
@@ -709,7 +932,7 @@ def round_summary(
         else:
             gained: list[str] = []
             lost: list[str] = []
-            for kind in ("purse", "jewel", "strongbox", "mailbag"):
+            for kind in LOOT_ORDER:
                 delta = sum(t["kind"] == kind for t in b["loot"]) - sum(
                     t["kind"] == kind for t in was["loot"]
                 )
@@ -751,7 +974,44 @@ def score_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "winner": s in result["winners"],
             }
         )
+        if "ransoms" in result:  # Horses & Stagecoach
+            rows[-1]["ransom"] = result["ransoms"][s]
+            rows[-1]["stations"] = result["stations"][s]
+            rows[-1]["hostages"] = [names.hostage(h) for h in result["hostages"][s]]
+            rows[-1]["hostage_keys"] = list(result["hostages"][s])
+            rows[-1]["cannot_win"] = result.get("cannot_win", {}).get(str(s), "")
     return rows
+
+
+def money(value: int) -> str:
+    """``$1,250``, ``-$450``."""
+    return f"-${-value:,}" if value < 0 else f"${value:,}"
+
+
+def _ransom_rule(hostage: str) -> str:
+    """What a conditional ransom counts: `` ($500 per jewel)``, or ""."""
+    from .engine.hs.content import hs_content
+
+    card = next((h for h in hs_content().hostages if h.name == hostage), None)
+    if card is None or (card.per is None and card.needs is None):
+        return ""
+    if card.needs:
+        return f" (if holding a {card.needs})"
+    what = {"bandit-bullet": "bullet card from a bandit"}.get(str(card.per), str(card.per))
+    return f" (${card.ransom:,} per {what})"
+
+
+def _hs_parts(r: dict[str, Any]) -> list[str]:
+    """Horses & Stagecoach's parts of a seat's money: the hostage's ransom, the stations'."""
+    parts = []
+    keys = r.get("hostage_keys", [])
+    if keys:
+        rule = _ransom_rule(keys[0]) if len(keys) == 1 else ""
+        who = and_list([names.hostage(k) for k in keys])
+        parts.append(f"ransom for {who}{rule} ${r['ransom']:,}")
+    if r.get("stations"):
+        parts.append(f"stations {money(r['stations'])}")
+    return parts
 
 
 def end_lines(view: dict[str, Any]) -> list[str]:
@@ -762,13 +1022,16 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         return mp_end_lines(view)
     rows = score_rows(view)
     winners = [r for r in rows if r["winner"]]
-    best = max(r["total"] for r in rows)
+    eligible = [r for r in rows if not r.get("cannot_win")]
+    best = max((r["total"] for r in eligible), default=0)
 
     def who(r: dict[str, Any]) -> str:
         return "You" if r["you"] else r["bandits"]
 
     lines = []
-    if len(winners) == 1:
+    if not winners:
+        lines.append("Every bandit was caught at the Escape station: nobody wins.")
+    elif len(winners) == 1:
         w = winners[0]
         lines.append(f"{who(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
     else:
@@ -782,7 +1045,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         )
     elif guns:
         lines.append(f"Gunslinger: everyone fired as much ({fired}), so everyone gets $1,000.")
-    tied = [r for r in rows if r["total"] == best]
+    tied = [r for r in eligible if r["total"] == best]
     if len(tied) > 1:
         received = ", ".join(f"{who(r)} {r['received']}" for r in tied)
         lines.append(
@@ -791,7 +1054,12 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         )
     for r in rows:
         extra = " + Gunslinger $1,000" if r["gunslinger"] else ""
-        lines.append(f"{who(r)}: loot ${r['loot']:,}{extra} = ${r['total']:,}.")
+        extra += "".join(f" + {part}" for part in _hs_parts(r))
+        text = f"{who(r)}: loot ${r['loot']:,}{extra} = {money(r['total'])}"
+        if r.get("cannot_win"):
+            verb = "were" if r["you"] else "was"
+            text += f"; {verb} caught at the Escape station and cannot win"
+        lines.append(text + ".")
     for b in view["bandits"]:
         lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
     return lines
@@ -808,21 +1076,43 @@ _MP_ONLY = {
                "crime-doesnt-pay"},
 }
 _NOT_MP = {"cards": {"marshal"}}
+# What only Horses & Stagecoach has.
+_HS_ONLY = {
+    "cards": {"ride"},
+    "turns": {"Tu"},
+    "events": {"shotguns-rage", "shot-of-whiskey", "panting-horses", "higher-speed",
+               "sharing-the-loot", "mortal-bullet", "escape"},
+}
+_SECTION_TITLES = {
+    "marshal_prisoners": "Marshal & Prisoners",
+    "horses_stagecoach": "Horses & Stagecoach",
+}
 
 
-def help_topics(marshal_prisoners: bool | None = None) -> dict[str, dict[str, str]]:
+def help_topics(
+    marshal_prisoners: bool | None = None, horses_stagecoach: bool | None = None
+) -> dict[str, dict[str, str]]:
     """Every card, turn type, power, event and variant with its one-line help; for a game of
     Marshal & Prisoners (``True``) as that expansion plays them, with its own topics; for a
-    base game (``False``) without them; ``None``: everything there is."""
+    game without it (``False``) without them; ``None``: everything there is. Likewise
+    ``horses_stagecoach`` for Horses & Stagecoach (its hostages, stagecoach, Shotgun,
+    horses, Horse Attack, whiskey), which follows ``marshal_prisoners`` when left out: in
+    only when everything there is is asked for."""
+    if horses_stagecoach is None and marshal_prisoners is not None:
+        horses_stagecoach = False
     table = names.names()
     sections = ["cards", "turns", "powers", "events"]
     if marshal_prisoners is not False:
         sections += ["penalties", "goals", "marshal_prisoners"]
+    if horses_stagecoach is not False:
+        sections += ["hostages", "horses_stagecoach"]
     out: dict[str, dict[str, str]] = {}
     for section in [*sections, "variants"]:
         entries = {}
         for key, entry in table[section].items():
             if marshal_prisoners is False and key in _MP_ONLY.get(section, ()):
+                continue
+            if horses_stagecoach is False and key in _HS_ONLY.get(section, ()):
                 continue
             if marshal_prisoners and key in _NOT_MP.get(section, ()):
                 continue
@@ -831,7 +1121,7 @@ def help_topics(marshal_prisoners: bool | None = None) -> dict[str, dict[str, st
                 title = "Arrest Warrant" if key == "warrant" else names.goal(key)
                 text = f"{title}: " + text.replace("{bandit}", "that bandit")
             entries[key] = text
-        out["Marshal & Prisoners" if section == "marshal_prisoners" else section] = entries
+        out[_SECTION_TITLES.get(section, section)] = entries
     return out
 
 
@@ -839,29 +1129,32 @@ def _title(text: str) -> str:
     return text.split(":", maxsplit=1)[0]
 
 
-def lookup(topic: str, marshal_prisoners: bool | None = None) -> str:
+def lookup(
+    topic: str, marshal_prisoners: bool | None = None, horses_stagecoach: bool | None = None
+) -> str:
     """The help for one card, character, turn type, event or variant (case-insensitive):
-    by its name as printed (``Change Floor``, ``Belle``, ``Tunnel``, ``Braking``)."""
+    by its name as printed (``Change Floor``, ``Belle``, ``Tunnel``, ``Braking``, ``The
+    Banker`` or ``Banker``)."""
     key = " ".join(topic.strip().lower().split())
-    for section in help_topics(marshal_prisoners).values():
+    topics = help_topics(marshal_prisoners, horses_stagecoach)
+    for section in topics.values():
         for name, text in section.items():
             title = _title(text).lower()
-            if key in (name.lower(), title) or (key and title.startswith(key + " (")):
+            titles = (title, title.removeprefix("the "), title.removeprefix("a "))
+            if key in (name.lower(), *titles) or (key and title.startswith(key + " (")):
                 return text
-    topics = ", ".join(
-        _title(text)
-        for section in help_topics(marshal_prisoners).values()
-        for text in section.values()
-    )
-    raise KeyError(f"No help on {topic.strip()!r}. Topics: {topics}.")
+    listed = ", ".join(_title(text) for section in topics.values() for text in section.values())
+    raise KeyError(f"No help on {topic.strip()!r}. Topics: {listed}.")
 
 
-def help_text(marshal_prisoners: bool | None = None) -> str:
+def help_text(
+    marshal_prisoners: bool | None = None, horses_stagecoach: bool | None = None
+) -> str:
     """Every topic, as plain text with one heading per section."""
     out = [str(names.names()["overview"])]
-    for section, entries in help_topics(marshal_prisoners).items():
+    for section, entries in help_topics(marshal_prisoners, horses_stagecoach).items():
         out.append("")
-        out.append(section.capitalize() + ":")
+        out.append(section[:1].upper() + section[1:] + ":")
         out.extend("  " + text for text in entries.values())
     return "\n".join(out)
 
@@ -915,6 +1208,8 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
             "event": names.event(card["event"]) if card["event"] else "No event",
             "event_help": names.event_help(card["event"]) if card["event"] else "",
         }
+    if view.get("hs"):
+        out["hs"] = hs_lines(view)
     if "result" in view:
         out["end"] = end_lines(view)
     return out
@@ -943,6 +1238,14 @@ def figure_where(view: dict[str, Any], bandit: dict[str, Any]) -> str:
             return "off the train"
         if bandit["character"] in mp["in_cell"]:
             return "in the cell of the prison car"
+    hs = view.get("hs")
+    if hs is not None:
+        if bandit["character"] in hs["riding"]:
+            return "on horseback beside the train (the Horse Attack)"
+        if bandit["character"] in hs["away"]:
+            return "gone: rode away from the train"
+        if bandit.get("coach"):
+            return where(bandit, view["cars"]) + f" (beside {_coach_car(view)})"
     return where(bandit, view["cars"], prison="mp" in view)
 
 
@@ -959,13 +1262,15 @@ def figure_lines(view: dict[str, Any]) -> list[str]:
             if b["character"] == "marshal":
                 guns = view["mp"]["guns"]
                 bullets = plural(sum(g["bullets"] for g in guns), "Bullet card")
+                flasks = f"; {loot_summary(b['loot'])}" if b["loot"] else ""  # whiskey
                 lines.append(
-                    f"{who}: {figure_where(view, b)}; {bullets} left in the two cylinder "
-                    f"piles; {plural(p['hand_size'], 'card')} in hand."
+                    f"{who}: {figure_where(view, b)}{flasks}; {bullets} left in the two "
+                    f"cylinder piles; {plural(p['hand_size'], 'card')} in hand."
                 )
                 continue
             lines.append(
-                f"{who}: {figure_where(view, b)}; {loot_summary(b['loot'])}; "
+                f"{who}: {figure_where(view, b)}; {loot_summary(b['loot'])}"
+                f"{_hostage_held(view, b['character'])}; "
                 f"{plural(b['bullets_left'], 'bullet')} left, "
                 f"{plural(b['bullets_received'], 'bullet card')} received; "
                 f"{plural(p['hand_size'], 'card')} in hand."
@@ -989,7 +1294,7 @@ def train_lines(view: dict[str, Any]) -> list[str]:
         lines.append(
             "Off the train: " + and_list([names.bandit(b) for b in mp["off_train"]]) + "."
         )
-    return lines
+    return lines + hs_train_lines(view)
 
 
 def _cell_sentence(mp: dict[str, Any]) -> str:
@@ -1118,7 +1423,11 @@ def mp_score_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-_CANNOT = {"fallen": "fell off the train", "in-the-cell": "is in the cell"}
+_CANNOT = {
+    "fallen": "fell off the train",
+    "in-the-cell": "is in the cell",
+    "caught": "was caught at the Escape station",
+}
 
 
 def mp_end_lines(view: dict[str, Any]) -> list[str]:
@@ -1181,11 +1490,12 @@ def mp_end_lines(view: dict[str, Any]) -> list[str]:
             parts.append(f"prisoner ${r['prisoners']:,}")
         if r["brawlers"]:
             parts.append(f"Brawler cards ${r['brawlers']:,}")
-        text = f"{who(r)}: " + " + ".join(parts) + f" = ${r['total']:,}"
+        parts += _hs_parts(r)
+        text = f"{who(r)}: " + " + ".join(parts) + f" = {money(r['total'])}"
         if r["cannot_win"]:
             verb = _CANNOT.get(r["cannot_win"], "cannot win")
             if r["you"]:
-                verb = verb.replace("is in", "are in")
+                verb = verb.replace("is in", "are in").replace("was caught", "were caught")
             text += f"; {verb} and cannot win"
         lines.append(text + ".")
     fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows if not r["marshal"])
@@ -1194,6 +1504,125 @@ def mp_end_lines(view: dict[str, Any]) -> list[str]:
         if b["character"] != "marshal":
             lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
     return lines
+
+
+# ---------------------------------------------------------------------------- Horses & Stagecoach
+
+
+def hs_train_lines(view: dict[str, Any]) -> list[str]:
+    """Horses & Stagecoach beside the train, in sentences: where the stagecoach, the
+    Shotgun and the horses stand; the riders of the Horse Attack; who rode away or was
+    caught. Nothing for a game without the expansion."""
+    hs = view.get("hs")
+    if hs is None:
+        return []
+    lines = []
+    beside = _coach_car(view)
+    text = f"The stagecoach stands beside {beside}"
+    if hs["coach"] < view["cars"]:
+        text += " (it drops back 1 car at the end of each round)"
+    if hs["shotgun"] is None:
+        text += "; on its roof the Shotgun guards the strongbox"
+    else:
+        text += f"; the Shotgun stands on the roof of {_car_name(view, hs['shotgun'])}"
+    lines.append(text + ".")
+    counts = {c: hs["horses"].count(c) for c in dict.fromkeys(hs["horses"])}
+    horses = [f"{n} beside {_car_name(view, c)}" for c, n in counts.items()]
+    if horses:
+        lines.append("Horses: " + and_list(horses) + ".")
+    elif hs["attack_car"] is None:
+        lines.append("No horse is left beside the train.")
+    if hs["riding"]:
+        riders = and_list([names.bandit(b) for b in hs["riding"]])
+        lines.append(
+            f"The Horse Attack has reached {_attack_car(view)}; on horseback: {riders}."
+        )
+    if hs["away"]:
+        lines.append(
+            "Rode away from the train: " + and_list([names.bandit(b) for b in hs["away"]]) + "."
+        )
+    if hs["caught"]:
+        lines.append(
+            "Caught at the Escape station (cannot win): "
+            + and_list([names.bandit(b) for b in hs["caught"]]) + "."
+        )
+    return lines
+
+
+def hs_lines(view: dict[str, Any], *, hostage_help: bool = True) -> list[str]:
+    """Horses & Stagecoach in sentences, beside what ``hs_train_lines`` says: the hostages
+    left and held (``hostage_help``: with each one's ransom and drawback), the secret
+    choices made (Turmoil, the Horse Attack), the whiskey drunk, the money the stations
+    gave or took, the bullets received this round when Mortal Bullet counts them."""
+    hs = view.get("hs")
+    if hs is None:
+        return []
+    lines = []
+    left = hs["hostages_left"]
+    text = "Hostages: " + (
+        f"{plural(left, 'hostage card')} face down beside the locomotive" if left
+        else "none left beside the locomotive"
+    )
+    lines.append(text + ".")
+    for b, h in hs["hostages"].items():
+        if hostage_help:
+            rule = names.hostage_help(h).partition(": ")[2]
+            rule = rule.replace("its holder's", f"{names.bandit(b)}'s")
+            rule = rule.replace("its holder", names.bandit(b))
+            lines.append(f"  {names.bandit(b)} holds {names.hostage(h)}: {rule}")
+        else:
+            lines.append(f"  {names.bandit(b)} holds {names.hostage(h)}.")
+    chosen = hs["turmoil_chosen"]
+    if chosen:
+        who = and_list([player_name(view, s) for s in chosen])
+        lines.append(f"Turmoil: {_cap(who)} {'have' if len(chosen) > 1 or who == 'you' else 'has'}"
+                     " chosen in secret.")
+    if hs.get("my_turmoil"):
+        lines.append(f"Your secret choice: {label(hs['my_turmoil'], view)}.")
+    if hs["attack_chosen"]:
+        who = and_list([names.bandit(b) for b in hs["attack_chosen"]])
+        lines.append(f"The Horse Attack: {who} chose in secret.")
+    if hs.get("my_attack"):
+        lines.append(
+            "Your secret choice: "
+            + ("to board this car." if hs["my_attack"] == "board" else "to ride on.")
+        )
+    money = [f"{names.bandit(b)} {_signed(v)}" for b, v in hs["bonus"].items()]
+    if money:
+        lines.append("Money from the train stations: " + and_list(money) + ".")
+    card = view.get("round_card")
+    if card is not None and card.get("event") == "mortal-bullet":
+        hit = [f"{names.bandit(b)} {n}" for b, n in hs["received_this_round"].items()
+               if n and b != "marshal"]
+        lines.append(
+            "Bullet cards received this round (Mortal Bullet: $150 each): "
+            + (and_list(hit) if hit else "none") + "."
+        )
+    return lines
+
+
+def _signed(value: int) -> str:
+    return f"-${-value:,}" if value < 0 else f"+${value:,}"
+
+
+def hs_brief(view: dict[str, Any]) -> str:
+    """Horses & Stagecoach in one short line, for a small screen (``hs_lines`` says all)."""
+    hs = view.get("hs")
+    if hs is None:
+        return ""
+    parts = []
+    if hs["riding"]:
+        parts.append("Riding: " + " ".join(names.bandit(b)[:3] for b in hs["riding"]))
+    if hs["away"]:
+        parts.append("Rode away: " + " ".join(names.bandit(b)[:3] for b in hs["away"]))
+    if hs["caught"]:
+        parts.append("Caught: " + " ".join(names.bandit(b)[:3] for b in hs["caught"]))
+    held = [f"{names.bandit(b)[:3]} {names.hostage(h).removeprefix('The ')}"
+            for b, h in hs["hostages"].items()]
+    parts.append(f"Hostages {hs['hostages_left']} left" + (": " + ", ".join(held) if held else ""))
+    if hs["turmoil_chosen"]:
+        parts.append(f"Turmoil: {len(hs['turmoil_chosen'])}/{len(view['players'])} chosen")
+    return " · ".join(parts)
 
 
 def result_lines(view: dict[str, Any]) -> list[str]:

@@ -10,6 +10,8 @@ name (a slug, a token id) reaches a player.
 ("Passengers' Rebellion", '$250 Hostage Conductor')
 >>> place(3, True, cars=3), player(["tuco", "belle"])
 ('the roof of the caboose', 'the player of Tuco and Belle')
+>>> location({"coach": True, "beside": 2, "roof": False, "cars": 4}), hostage("ladys-poodle")
+('inside the stagecoach', "The Lady's Poodle")
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ __all__ = [
     "event_help",
     "goal",
     "goal_help",
+    "hostage",
+    "hostage_help",
+    "location",
     "loot",
     "names",
     "penalty",
@@ -43,6 +48,7 @@ __all__ = [
     "sidekick",
     "turn",
     "turn_help",
+    "whiskey",
 ]
 
 
@@ -191,3 +197,31 @@ def place(index: int, roof: bool, cars: int | None = None, *, prison: bool = Fal
     """``the roof of car 2`` or ``inside car 2``."""
     where = car(index, cars, prison=prison)
     return f"the roof of {where}" if roof else f"inside {where}"
+
+
+def location(where: dict[str, Any]) -> str:
+    """A space as an event gives it (``{"car", "roof", "cars", "prison"}``, or Horses &
+    Stagecoach's ``{"coach": True, "beside", "roof"}``): ``the roof of car 2``, ``inside the
+    caboose``, ``the roof of the stagecoach``, ``inside the stagecoach``."""
+    if where.get("coach"):
+        return "the roof of the stagecoach" if where["roof"] else "inside the stagecoach"
+    return place(where["car"], bool(where["roof"]), where.get("cars"),
+                 prison=bool(where.get("prison")))
+
+
+def hostage(key: str) -> str:
+    """A hostage card as printed (``The Banker``)."""
+    entry = names()["hostages"].get(key)
+    return str(entry["name"]) if entry else key
+
+
+def hostage_help(key: str) -> str:
+    """A hostage's ransom and drawback."""
+    entry = names()["hostages"].get(key)
+    return str(entry["help"]) if entry else ""
+
+
+def whiskey(old: bool) -> str:
+    """``normal whiskey`` or ``old whiskey``, and what a drink of it does."""
+    entry = names()["whiskey"]["old" if old else "normal"]
+    return f"{entry['name']} ({entry['help']})"

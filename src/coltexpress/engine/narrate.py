@@ -26,9 +26,22 @@ def _player(d: dict[str, Any]) -> str:
 
 
 def _to(where: dict[str, Any]) -> str:
-    """``to the roof of car 2`` or ``into car 2``."""
-    car = names.car(where["car"], where.get("cars"), prison=bool(where.get("prison")))
+    """``to the roof of car 2`` or ``into car 2`` (Horses & Stagecoach: ``into the
+    stagecoach``)."""
+    if where.get("coach"):
+        car = "the stagecoach"
+    else:
+        car = names.car(where["car"], where.get("cars"), prison=bool(where.get("prison")))
     return f"to the roof of {car}" if where["roof"] else f"into {car}"
+
+
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def _bandits(chars: list[str]) -> str:
+    return _and([_name(c) for c in chars])
 
 
 def _car(d: dict[str, Any], key: str = "car") -> str:
@@ -73,8 +86,10 @@ def _round(d: dict[str, Any]) -> str:
     return text + f" {_player(d)} plays first."
 
 
-# Marshal & Prisoners' stations whose rule holds during the round or at the end of the game.
-_ROUND_LONG = frozenset({"deadly-fall", "guilty-conscience", "crime-doesnt-pay"})
+# Stations whose rule holds during the round or at the end of the game, or matters before
+# it comes (Marshal & Prisoners'; Horses & Stagecoach's).
+_ROUND_LONG = frozenset({"deadly-fall", "guilty-conscience", "crime-doesnt-pay",
+                         "sharing-the-loot", "mortal-bullet", "escape"})
 
 
 def _no_effect(d: dict[str, Any]) -> str:
@@ -90,7 +105,20 @@ def _no_effect(d: dict[str, Any]) -> str:
         "in-the-cell": f"{who} is in the cell: the {card} has no effect.",
         "nothing-to-copy": f"{who}'s Brilliant Idea finds no bandit's card to copy: no effect.",
         "nothing-to-free": f"{who}'s Brilliant Idea finds nobody to free: no effect.",
-    }.get(reason, f"{who} has nobody to {_verb(d['card'])}: no effect.")
+        "rode-away": f"{who} rode away from the train: the {card} has no effect.",
+        "teacher": f"{who} holds The Teacher hostage and may not punch: the Punch has no effect.",
+        "zealot": f"{who} holds The Zealot hostage and may not ride: the Ride has no effect.",
+    }.get(reason) or _no_choice(who, str(d["card"]))
+
+
+def _no_choice(who: str, card: str) -> str:
+    """A card with nothing it can do from where its bandit stands."""
+    kind = card.partition("@")[0]
+    if kind == "ride":
+        return f"{who} has no horse nearby: the Ride has no effect."
+    if kind in ("move", "floor", "move+", "floor+"):
+        return f"{who} cannot go anywhere from here: the {names.card(kind)} has no effect."
+    return f"{who} has nobody to {_verb(card)}: no effect."
 
 
 def _verb(card: str) -> str:
@@ -99,8 +127,12 @@ def _verb(card: str) -> str:
 
 
 def _floor(d: dict[str, Any]) -> str:
-    car = names.car(d["to"]["car"], d["to"].get("cars"), prison=bool(d["to"].get("prison")))
-    if d["to"]["roof"]:
+    to = d["to"]
+    if to.get("coach"):
+        car = "the stagecoach"
+    else:
+        car = names.car(to["car"], to.get("cars"), prison=bool(to.get("prison")))
+    if to["roof"]:
         return f"{_name(d['bandit'])} climbs onto the roof of {car}."
     return f"{_name(d['bandit'])} climbs down into {car}."
 
@@ -115,6 +147,10 @@ def _reason(reason: str) -> str:
     return {
         "angry-marshal": " from the Angry Marshal",
         "passengers-rebellion": " from the rebelling passengers",
+        "shotgun": " from the Shotgun",
+        "shotgun-passed": " for running past the Shotgun",
+        "shotguns-rage": " from the Shotgun's rage",
+        "ladys-poodle": " (The Lady's Poodle bites)",
     }.get(reason, "")
 
 
@@ -141,6 +177,8 @@ def _event(d: dict[str, Any]) -> str:
 def _game_over(d: dict[str, Any]) -> str:
     if "marshal_wins" in d:
         return _game_over_mp(d)
+    if not d["winners"]:  # Horses & Stagecoach: the Escape station caught everyone
+        return "Game over. Every bandit was caught at the Escape station: nobody wins."
     return "Game over. " + _richest(d)
 
 
@@ -178,6 +216,101 @@ def _goal(d: dict[str, Any]) -> str:
 
 def _gun(gun: str) -> str:
     return {"left": "left", "right": "right"}.get(gun, gun)
+
+
+# ---------------------------------------------------------------------------- Horses & Stagecoach
+
+
+def _attack(d: dict[str, Any]) -> str:
+    return (
+        "The Horse Attack! Every bandit rides up to the train on horseback. Car by car, "
+        f"from {_car(d)} forward, the riders choose in secret to board that car or ride on; "
+        "nobody boards the locomotive."
+    )
+
+
+def _board(d: dict[str, Any]) -> str:
+    car = _car(d)
+    boarded, rode_on = d["boarded"], d["rode_on"]
+    on = f"{_bandits(rode_on)} ride{'s' * (len(rode_on) == 1)} on"
+    if not boarded:
+        return f"At {car}: nobody boards; {on}."
+    one = len(boarded) == 1
+    text = (
+        f"At {car}: {_bandits(boarded)} board{'s' * one} the train, inside {car}, leaving "
+        f"{'the horse' if one else 'their horses'} beside it"
+    )
+    return text + (f"; {on}." if rode_on else ".")
+
+
+def _hostage(d: dict[str, Any]) -> str:
+    who = _name(d["bandit"])
+    rule = names.hostage_help(d["hostage"]).partition(": ")[2]
+    rule = rule.replace("its holder's", f"{who}'s").replace("its holder", who)
+    return (
+        f"{who} enters the stagecoach and takes a hostage: {names.hostage(d['hostage'])} "
+        f"({rule.rstrip('.')})."
+    )
+
+
+def _ride(d: dict[str, Any]) -> str:
+    return (
+        f"{_name(d['bandit'])} rides a horse from {names.location(d['frm'])} and gets off "
+        f"{names.location(d['to'])}."
+    )
+
+
+def _drink(d: dict[str, Any]) -> str:
+    who = _name(d["bandit"])
+    whiskey = names.whiskey(bool(d["old"]))
+    if d["empty"]:
+        return f"{who} drinks the last half of a flask of {whiskey}; the flask is empty."
+    return f"{who} drinks half a flask of {whiskey}."
+
+
+def _whiskey_marshal(d: dict[str, Any]) -> str:
+    kind = "old" if d["old"] else "normal"
+    where = names.car(d["frm"], d.get("cars"), prison=bool(d.get("prison")))
+    text = f"The Marshal drinks the flask of {kind} whiskey found inside {where}"
+    if d["to"] == d["frm"]:
+        return text + "."
+    if d["old"]:
+        return text + " and heads all the way to the caboose."
+    return text + " and moves 1 car toward the caboose."
+
+
+def _turmoil_choice(d: dict[str, Any]) -> str:
+    action = str(d["action"])
+    verb, _, rest = action.partition(" ")
+    if verb == "play":
+        card, _, down = rest.partition(" ")
+        face = " face down" if down else ""
+        return f"Your secret choice: to play {_a_card(card, owner=True)}{face}."
+    return "Your secret choice: " + {
+        "draw": "to draw 3 cards.",
+        "pass": "to pass.",
+    }.get(action, "to search your deck for your Brilliant Idea.")
+
+
+def _horses_gone(d: dict[str, Any]) -> str:
+    cars = [names.car(c, d.get("cars"), prison=bool(d.get("prison"))) for c in d["at"]]
+    if len(cars) == 1:
+        return f"The horse beside {cars[0]} is out of breath and leaves the game."
+    return f"The horses beside {_and(cars)} are out of breath and leave the game."
+
+
+def _shared(d: dict[str, Any]) -> str:
+    return (
+        f"{_name(d['bandit'])} shares a strongbox with {_bandits(d['others'])}: "
+        f"{_money(d['share'])} each."
+    )
+
+
+def _mortal(d: dict[str, Any]) -> str:
+    return (
+        f"{_name(d['bandit'])} received {_count(d['bullets'], 'bullet card')} this round and "
+        f"loses {_money(d['loss'])}."
+    )
 
 
 _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -229,7 +362,10 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "knocked-back": lambda d: f"{_name(d['bandit'])} is knocked back {_to(d['to'])}.",
     "rob": lambda d: f"{_name(d['bandit'])} robs {names.loot(d['loot'])}.",
     "rob-value": lambda d: (
-        f"The {names.loot(d.get('loot', 'purse'))[2:]} you took is worth {_money(d['value'])}."
+        "You look at the whiskey flask you took (it is worth nothing at the end)."
+        if d.get("loot") == "whiskey"
+        else f"The {names.loot(d.get('loot', 'purse'))[2:]} you took is worth "
+        f"{_money(d['value'])}."
     ),
     "punch": lambda d: f"{_name(d['bandit'])} punches {_name(d['target'])}.",
     "drop": _drop,
@@ -322,6 +458,53 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
         if d["name"] else "The train station's rule holds."
     ),
     "game-over": _game_over,
+    # Horses & Stagecoach
+    "horse-attack": _attack,
+    "attack-chosen": lambda d: f"{_name(d['bandit'])} makes a secret choice.",
+    "attack-private": lambda d: (
+        f"Your secret choice: {_name(d['bandit'])} "
+        + ("boards this car." if d["board"] else "rides on to the next car.")
+    ),
+    "board": _board,
+    "hostage": _hostage,
+    "ride": _ride,
+    "ride-away": lambda d: (
+        f"{_name(d['bandit'])} rides away from the train and escapes; "
+        f"{_name(d['bandit'])}'s cards left in the pile have no effect."
+    ),
+    "shotgun-punched": lambda d: (
+        f"{_name(d['bandit'])} punches the Shotgun off the stagecoach's roof onto the roof "
+        f"of {_car(d)}: the strongbox on the stagecoach is no longer guarded."
+    ),
+    "flee": lambda d: (
+        f"{_name(d['bandit'])} runs from the Shotgun to {names.location(d['to'])}."
+    ),
+    "drink": _drink,
+    "whiskey-seen": lambda d: (
+        f"You look at the flask: {names.whiskey(bool(d['old']))}."
+    ),
+    "turmoil-chosen": lambda d: f"{_player(d)} makes a secret choice.",
+    "turmoil-private": _turmoil_choice,
+    "turmoil-reveal": lambda d: (
+        "Turmoil: the secret choices are revealed and go onto the pile in turn order."
+    ),
+    "coach-moves": lambda d: f"The stagecoach drops back: it now stands beside {_car(d)}.",
+    "shotgun-moves": lambda d: (
+        f"The Shotgun follows it, onto the roof of {_car(d)}."
+    ),
+    "horses-gone": _horses_gone,
+    "whiskey-for-the-marshal": _whiskey_marshal,
+    "marshal-whiskey": lambda d: "The Marshal takes a whiskey flask and keeps it.",
+    "higher-speed": lambda d: (
+        "The horses and the stagecoach drop back 1 car (the Shotgun too, if on the train): "
+        f"the stagecoach now stands beside {_car(d, 'coach')}."
+    ),
+    "shared": _shared,
+    "mortal-bullet": _mortal,
+    "caught": lambda d: (
+        f"{_name(d['bandit'])} is still on the train and is caught: "
+        f"{_name(d['bandit'])} cannot win."
+    ),
 }
 
 

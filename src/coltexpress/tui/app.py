@@ -390,7 +390,8 @@ class ColtApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.session.game.options.marshal_prisoners))
+            options = self.session.game.options
+            self.push_screen(HelpScreen(options.marshal_prisoners, options.horses_stagecoach))
 
     def action_players(self) -> None:
         view = self._shown or self.session.view(self.viewer)

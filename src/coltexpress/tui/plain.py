@@ -230,6 +230,11 @@ class PlainGame:
             shown = f"  [{choice['action']}]" if self.notation else ""
             self.say(f"  {n}. {choice['label']}{shown}")
 
+    def expansions(self) -> tuple[bool, bool]:
+        """The game's expansions, for help that follows the game played."""
+        options = self.s.game.options
+        return options.marshal_prisoners, options.horses_stagecoach
+
     def command(self, answer: str) -> bool:
         """Run a command; False if the answer is not one (a choice to try)."""
         word, _, rest = answer.partition(" ")
@@ -240,11 +245,11 @@ class PlainGame:
         elif word in ("help", "?", "rules"):
             if rest.strip():
                 try:
-                    self.say(describe.lookup(rest, self.s.game.options.marshal_prisoners))
+                    self.say(describe.lookup(rest, *self.expansions()))
                 except KeyError as exc:
                     self.say(str(exc.args[0]))
             else:
-                self.say(describe.help_text(self.s.game.options.marshal_prisoners))
+                self.say(describe.help_text(*self.expansions()))
                 self.say(COMMANDS)
         elif word == "why":
             options = describe.choices(v)

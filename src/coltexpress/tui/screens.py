@@ -26,9 +26,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark,f1", "dismiss", "Close help"),
     ]
 
-    def __init__(self, marshal_prisoners: bool = False) -> None:
+    def __init__(self, marshal_prisoners: bool = False, horses_stagecoach: bool = False) -> None:
         super().__init__()
-        self.marshal_prisoners = marshal_prisoners  # the expansion's help, as it plays
+        self.marshal_prisoners = marshal_prisoners  # the expansions' help, as they play
+        self.horses_stagecoach = horses_stagecoach
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
@@ -43,8 +44,9 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(Text("Colt Express: the rules in brief", style="bold"))
             yield Static(str(names.names()["overview"]) + "\n")
-            for section, entries in describe.help_topics(self.marshal_prisoners).items():
-                yield Static(Text(section.capitalize(), style="bold underline"))
+            topics = describe.help_topics(self.marshal_prisoners, self.horses_stagecoach)
+            for section, entries in topics.items():
+                yield Static(Text(section[:1].upper() + section[1:], style="bold underline"))
                 for text in entries.values():
                     name, _, rest = text.partition(":")
                     line = Text()
