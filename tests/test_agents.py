@@ -25,6 +25,7 @@ PRESETS = [
     ("two-bandits", 3),
     ("marshal-prisoners", 5),
 ]
+HS_PRESETS = [("horses-stagecoach", 4), ("both-expansions", 5)]
 
 
 def _agents(seed: int) -> list[Agent]:
@@ -36,7 +37,7 @@ def _agents(seed: int) -> list[Agent]:
     ]
 
 
-@pytest.mark.parametrize(("preset", "players"), PRESETS)
+@pytest.mark.parametrize(("preset", "players"), PRESETS + HS_PRESETS)
 def test_agents_play_only_legal_actions_to_the_end(preset: str, players: int) -> None:
     for k, agent in enumerate(_agents(7)):
         game = Game.new(Options.preset(preset, players=players), seed=k)
@@ -85,12 +86,38 @@ def test_decision_depends_only_on_the_seats_view(
     factory: type[Agent], kw: dict[str, object]
 ) -> None:
     """Two states with the same view for the deciding seat, same bot seed: same decision."""
+    _same_decisions(factory, kw, PRESETS)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: Game.determinize keeps hidden orders (hs/determinize.py shuffles the "
+    "face-down hostage cards from their hidden order; a hand put back on a deck keeps its "
+    "hidden order), so the sampled world depends on more than the seat's view",
+)
+@pytest.mark.parametrize(
+    ("factory", "kw"), [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12})]
+)
+def test_decision_depends_only_on_the_seats_view_with_horses_and_stagecoach(
+    factory: type[Agent], kw: dict[str, object]
+) -> None:
+    _same_decisions(factory, kw, HS_PRESETS, checks=40)
+
+
+def test_random_decision_depends_only_on_the_view_with_horses_and_stagecoach() -> None:
+    _same_decisions(RandomAgent, {}, HS_PRESETS, checks=40)
+
+
+def _same_decisions(
+    factory: type[Agent], kw: dict[str, object], presets: list[tuple[str, int]],
+    checks: int = 12,
+) -> None:
     rng = random.Random(3)
     mover = RandomAgent(seed=9)
-    for preset, players in PRESETS:
+    for preset, players in presets:
         game = Game.new(Options.preset(preset, players=players), seed=21)
         checked = 0
-        while not game.is_over and checked < 12:
+        while not game.is_over and checked < checks:
             seat = game.current_seat
             assert seat is not None
             if len(game.legal_ids()) > 1:
@@ -190,3 +217,219 @@ def test_heuristic_bandit_uses_the_brilliant_idea_to_leave_the_cell() -> None:
     set_hand(game, 1, ["move", "rob", "idea", "floor"])
     choice = HeuristicAgent(seed=0).act(game)
     assert str(game.legal_actions()[game.legal_ids().index(choice)]) == "play idea"
+
+
+# ---------------------------------------------------------------------------- Horses & Stagecoach
+
+HS_SIZES = [("horses-stagecoach", n) for n in range(3, 8)] + [
+    ("both-expansions", n) for n in range(3, 9)
+]
+
+
+@pytest.mark.parametrize(("preset", "players"), HS_SIZES)
+def test_bots_finish_horses_and_stagecoach_games(preset: str, players: int) -> None:
+    """Every agent kind, seated together, plays games of the expansion (and of both) to the
+    end with legal actions only; the ISMCTS seats keep to their time budget."""
+    import time
+
+    def bot(seat: int) -> Agent:
+        kind = seat % 4
+        if kind == 0:
+            return ISMCTSAgent(seed=seat, iterations=None, seconds=0.02, rollout_depth=8)
+        if kind == 1:
+            return HeuristicAgent(seed=seat)
+        return RandomAgent(seed=seat) if kind == 2 else HeuristicAgent(seed=seat, noise=0.3)
+
+    game = Game.new(Options.preset(preset, players=players), seed=players)
+    bots = [bot(s) for s in range(players)]
+    slowest = 0.0
+    while not game.is_over:
+        seat = game.current_seat
+        assert seat is not None
+        start = time.perf_counter()
+        choice = bots[seat].act(game)
+        if seat % 4 == 0:
+            slowest = max(slowest, time.perf_counter() - start)
+        assert choice in game.legal_ids()
+        game.apply_id(choice)
+    assert not check_invariants(game)
+    assert slowest < 0.02 + 0.5  # the budget, and one iteration (a loaded machine's margin)
+    assert game.result()["totals"]
+
+
+def test_heuristic_beats_random_at_horses_and_stagecoach() -> None:
+    """Over 60 games (seats rotated, 4 players), the heuristic's win rate is above the fair
+    share with 95% confidence."""
+    from coltexpress.tournament import parse_agent, run_tournament
+
+    specs = [parse_agent("heuristic")] + [parse_agent("random")] * 3
+    report = run_tournament(Options.preset("horses-stagecoach", players=4), specs, games=60,
+                            seed=5)
+    assert report.errors == 0
+    heuristic = report.agent_stats()[0]
+    assert heuristic.name == "heuristic"
+    assert heuristic.interval[0] > 0.25, heuristic.to_dict()
+
+
+def _hs_ready(card: str = "no-event-tunnels", players: int = 4) -> Game:
+    """A game of the expansion after the Horse Attack (everyone boards the first car), at
+    the first Schemin' turn of this round card, with no loot anywhere."""
+    from support import clear_loot, set_round
+
+    game = new_game("horses-stagecoach", players=players)
+    while game.pending.decision == "horse-attack":
+        game.apply("board")
+    set_round(game, card)
+    clear_loot(game)
+    return game
+
+
+def _choices(game: Game, seeds: int = 5) -> set[str]:
+    """What the heuristic plays here with several seeds."""
+    out = set()
+    for seed in range(seeds):
+        choice = HeuristicAgent(seed=seed).act(game)
+        out.add(str(game.legal_actions()[game.legal_ids().index(choice)]))
+    return out
+
+
+def test_heuristic_boards_the_rich_car_in_the_horse_attack() -> None:
+    """The Horse Attack: the heuristic boards a car full of loot; it rides on past an empty
+    car toward a richer one."""
+    from support import add_loot, clear_loot
+
+    game = new_game("horses-stagecoach", players=4)
+    assert game.pending.decision == "horse-attack"
+    clear_loot(game)
+    add_loot(game, game.last, False, "jewel", 500)
+    add_loot(game, game.last, False, "jewel", 500)
+    assert _choices(game) == {"board"}
+    clear_loot(game)
+    add_loot(game, 2, False, "jewel", 500)
+    add_loot(game, 2, False, "jewel", 500)
+    assert _choices(game) == {"ride on"}
+
+
+def test_heuristic_rides_away_at_the_escape_station() -> None:
+    """At the Escape station a bandit whose stagecoach is out of the Ride's reach rides away
+    rather than stay on the train (and be caught), even past a jewel."""
+    from support import add_loot, put, stealin
+
+    game = _hs_ready("escape")
+    assert game.hs is not None and game.hs.coach == 0
+    game.hs.horses = [4, 4, 4, 4]
+    put(game, belle=(4, False), cheyenne=(3, True), django=(1, True), doc=(2, False))
+    add_loot(game, 3, False, "jewel", 500)
+    stealin(game, [("belle", "ride")])
+    assert "ride coach" not in [str(a) for a in game.legal_actions()]
+    assert _choices(game) == {"ride away"}
+
+
+def test_heuristic_punches_the_shotgun_then_robs_the_strongbox() -> None:
+    """On the stagecoach's roof beside the guarded strongbox (with a hostage already), the
+    heuristic plays Punch to knock the Shotgun off; once he is off, it plays Rob; and it
+    robs the strongbox rather than a purse."""
+    from support import add_loot, bandit, put, set_hand, stealin
+
+    game = _hs_ready()
+    assert game.hs is not None
+    roof = 2 * (game.last + 1) + 1
+    seat = game.actor
+    assert seat is not None
+    me = game.chars[game.bandits_of[seat][0]]
+    others = [c for c in game.chars if c != me]
+    add_loot(game, 0, False, "strongbox", 1000)
+    game.floor_loot[roof] = game.floor_loot[0]
+    game.floor_loot[0] = []
+    game.pos[bandit(game, me)] = roof
+    game.hs.hostage[bandit(game, me)] = 1  # the Banker: $1000 with a strongbox
+    put(game, **{others[0]: (3, False), others[1]: (3, False), others[2]: (4, False)})
+    set_hand(game, seat, ["punch", "rob", "move", "floor", "shoot"])
+    assert _choices(game) == {"play punch"}
+    game.hs.shotgun = game.hs.coach
+    game.legal = None
+    assert _choices(game) == {"play rob"}
+    add_loot(game, game.last + 1, True, "purse", 500)
+    stealin(game, [(me, "rob")])
+    assert _choices(game) == {"rob strongbox"}
+
+
+def test_heuristic_drinks_an_old_flask_for_two_good_cards() -> None:
+    """With two jewels at hand, two Rob cards and an old whiskey flask, the heuristic drinks
+    it on a Normal turn and plays Rob."""
+    from support import add_loot, bandit, put, set_hand
+
+    game = _hs_ready()
+    assert game.hs is not None
+    seat = game.actor
+    assert seat is not None
+    me = game.chars[game.bandits_of[seat][0]]
+    others = [c for c in game.chars if c != me]
+    put(game, **{me: (2, False), others[0]: (4, False), others[1]: (4, False),
+                 others[2]: (4, True)})
+    add_loot(game, 2, False, "jewel", 500)
+    add_loot(game, 2, False, "jewel", 500)
+    flask = next(t for t in game.box if t in game.hs.old)
+    game.box.remove(flask)
+    game.held[bandit(game, me)].append(flask)
+    game.loot_seen[flask] |= 1 << seat
+    set_hand(game, seat, ["rob", "rob", "move", "floor", "shoot"])
+    assert _choices(game) == {"drink old"}
+    game.apply("drink old")
+    assert game.pending.decision == "whiskey"
+    assert _choices(game) == {"play rob"}
+
+
+def test_heuristic_flees_the_shotgun_toward_loot() -> None:
+    """Ending an action in the Shotgun's space, the heuristic runs to the roof with loot."""
+    from support import add_loot, put, stealin
+
+    for car, way in ((3, "flee back"), (1, "flee forward")):
+        game = _hs_ready()
+        assert game.hs is not None
+        game.hs.coach = game.hs.shotgun = 2
+        put(game, belle=(3, False), cheyenne=(0, False), django=(0, False), doc=(4, False))
+        add_loot(game, car, True, "jewel", 500)
+        stealin(game, [("belle", "move"), ("belle", "floor")])
+        game.apply("move forward 1")
+        assert game.pending.decision == "flee"
+        assert _choices(game) == {way}
+
+
+def test_heuristic_weighs_sharing_the_loot() -> None:
+    """At Sharing the Loot, a strongbox's holder moves away from the other bandits and a
+    bandit without one moves in beside him."""
+    from support import give_loot, put, stealin
+
+    game = _hs_ready("sharing-the-loot")
+    put(game, belle=(2, False), cheyenne=(1, False), django=(0, True), doc=(4, True))
+    give_loot(game, "belle", "strongbox", 1000)
+    stealin(game, [("belle", "move")])
+    assert _choices(game) == {"move back 1"}
+    game = _hs_ready("sharing-the-loot")
+    put(game, belle=(2, False), cheyenne=(3, False), django=(0, True), doc=(4, True))
+    give_loot(game, "belle", "strongbox", 1000)
+    stealin(game, [("cheyenne", "move")])
+    assert _choices(game) == {"move forward 1"}
+
+
+def test_hostage_values_weigh_ransoms_and_drawbacks() -> None:
+    """The Lady's Poodle is worth less while bullets are still to come; the Banker is worth
+    his ransom with a strongbox only; the Mortal Bullet station costs $150 a bullet."""
+    from coltexpress.agents.heuristic import strength
+    from coltexpress.agents.stagecoach import hostage_value
+    from support import bandit, give_loot
+
+    game = _hs_ready()
+    b = bandit(game, "belle")
+    poodle, banker = 0, 1
+    early = hostage_value(game, b, poodle)
+    game.round_no = 4
+    assert early < hostage_value(game, b, poodle) < 1000
+    without = hostage_value(game, b, banker)
+    give_loot(game, "belle", "strongbox", 1000)
+    assert hostage_value(game, b, banker) == 1000 > without
+    game = _hs_ready("mortal-bullet")
+    before = strength(game, 0)
+    game.received[game.bandits_of[0][0]] += 1
+    assert before - strength(game, 0) == pytest.approx(55.0 + 150.0)

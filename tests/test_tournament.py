@@ -8,17 +8,21 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from coltexpress import RULES_VERSION, Options
+from coltexpress import RULES_VERSION, Game, Options
 from coltexpress.cli import app
+from coltexpress.engine.content import STRONGBOX
 from coltexpress.tournament import (
     LEVELS,
     AgentSpec,
     GameOutcome,
+    Stagecoach,
     TournamentReport,
+    loot_holder,
     make_agent,
     parse_agent,
     play_game,
     run_tournament,
+    stagecoach_strongbox,
     wilson,
 )
 
@@ -234,3 +238,120 @@ def test_simulate_with_chosen_round_cards_and_stations() -> None:
     twice = runner.invoke(app, ["simulate", "--preset", "marshal-prisoners", "--games", "1",
                                 "--stations", "deadly-fall,deadly-fall,pickpocketing"])
     assert twice.exit_code == 2 and "named twice: Deadly Fall" in twice.output
+
+
+# ---------------------------------------------------------------------------- Horses & Stagecoach
+
+HS = Options.preset("horses-stagecoach", players=3)
+
+
+def test_stagecoach_stats_on_a_known_case() -> None:
+    """Four games: the stagecoach's strongbox ends with seat 1 (who wins) and with seat 0
+    (who does not), then stays unclaimed twice; hostages, ransoms and the caught counted."""
+    specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("random")]
+
+    def game(i: int, box: int | None, winners: list[int], ransoms: tuple[int, ...],
+             hostages: tuple[tuple[str, ...], ...], caught: tuple[int, ...] = (),
+             punched: bool = True) -> GameOutcome:
+        return GameOutcome(i, i, [0, 1, 2], ["belle", "doc", "tuco"], [1000, 900, 800],
+                           [0, 0, 0], winners, [], 50,
+                           stagecoach=Stagecoach(box, punched, ransoms, hostages, caught))
+
+    outcomes = [
+        game(0, 1, [1], (0, 1000, 0), ((), ("banker",), ())),
+        game(1, 0, [2], (900, 0, 0), (("minister",), (), ())),
+        game(2, None, [0], (0, 800, 250), ((), ("teacher",), ("poker-player",)), caught=(1,)),
+        game(3, None, [], (0, 0, 0), ((), (), ()), caught=(0, 1, 2), punched=False),
+    ]
+    report = TournamentReport(HS, specs, 4, 0, outcomes)
+    coach = report.stagecoach_stats()
+    assert coach is not None
+    assert coach["games"] == 4 and coach["strongbox_taken"] == 2
+    assert coach["strongbox_taken_rate"] == 0.5
+    low, high = wilson(2, 4)
+    assert coach["strongbox_ci95"] == [round(low, 4), round(high, 4)]
+    assert coach["strongbox_holder_win_rate"] == 0.5  # seat 1 won game 0, seat 0 lost game 1
+    assert coach["shotgun_punched_rate"] == 0.75
+    assert coach["hostages_per_game"] == 1.0
+    assert coach["mean_ransom"] == pytest.approx((1000 + 900 + 800 + 250) / 4, abs=0.1)
+    assert coach["caught"] == 4 and coach["caught_rate"] == pytest.approx(4 / 12, abs=1e-4)
+    assert coach["games_with_caught"] == 2 and coach["games_without_winner"] == 1
+    teacher = next(h for h in coach["hostages"] if h["name"] == "teacher")
+    assert teacher == {"name": "teacher", "held": 1, "mean_ransom": 800.0,
+                       "holder_win_rate": 0.0}
+    assert report.to_dict()["stagecoach"] == coach
+    assert TournamentReport(THREE, specs, 0, 0, []).stagecoach_stats() is None
+
+
+def test_the_stagecoach_strongbox_is_found_and_followed_in_the_views() -> None:
+    """The token on the stagecoach's roof at setup is the strongbox followed; it counts as
+    taken by the seat whose bandit holds it, never by the Marshal player's figure."""
+    game = Game.new(HS, seed=2)
+    roof = game.floor_loot[2 * (game.last + 1) + 1]
+    token = stagecoach_strongbox(game.view(None))
+    assert token is not None and token in roof and game.loot_kind[token] == STRONGBOX
+    assert loot_holder(game.view(None), token) is None
+    roof.remove(token)
+    game.held[2].append(token)
+    assert loot_holder(game.view(None), token) == game.seat_of[2]
+    assert stagecoach_strongbox(game.view(None)) is None  # no longer on the roof
+    both = Game.new(Options.preset("both-expansions", players=4), seed=2)
+    assert both.mp is not None
+    box = stagecoach_strongbox(both.view(None))
+    assert box is not None
+    both.floor_loot[2 * (both.last + 1) + 1].remove(box)
+    both.held[both.mp.marshal].append(box)
+    assert loot_holder(both.view(None), box) is None
+
+
+def test_a_games_strongbox_holder_matches_the_replayed_game() -> None:
+    """Over several bot games, the strongbox holder reported equals the one read from the
+    replayed game's state (the strongbox token placed on the stagecoach's roof at setup),
+    and both outcomes (taken and not) occur."""
+    specs = [parse_agent("heuristic")] * 3
+    seen = set()
+    for index in range(8):
+        outcome = play_game(HS, specs, index, 13, keep_record=True)
+        assert outcome.error is None and outcome.stagecoach is not None
+        record = outcome.record
+        assert record is not None
+        start = Game.new(Options.from_dict(record["options"]), seed=record["seed"])
+        token = next(t for t in start.floor_loot[2 * (start.last + 1) + 1]
+                     if start.loot_kind[t] == STRONGBOX)
+        final = Game.replay(record)
+        holders = [final.seat_of[b] for b in range(final.n_bandits) if token in final.held[b]]
+        expected = holders[0] if holders else None
+        assert outcome.stagecoach.strongbox == expected
+        assert outcome.stagecoach.ransoms == tuple(record["result"]["ransoms"])
+        seen.add(expected is None)
+    assert seen == {True, False}
+
+
+def test_simulate_reports_the_stagecoach() -> None:
+    out = runner.invoke(app, ["simulate", "--preset", "horses-stagecoach", "--games", "4",
+                              "--agents", "heuristic", "--seed", "3", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["errors"] == 0 and data["players"] == 4
+    coach = data["stagecoach"]
+    assert coach["games"] == 4 and 0 <= coach["strongbox_taken_rate"] <= 1
+    assert {s["name"] for s in data["character_stats"]} <= {
+        "belle", "cheyenne", "django", "doc", "ghost", "tuco"}
+    table = runner.invoke(app, ["simulate", "--preset", "both-expansions", "--games", "2",
+                                "--agents", "heuristic,random,random,random,heuristic"])
+    assert table.exit_code == 0, table.output
+    assert "the stagecoach" in table.output and "strongbox taken" in table.output
+    assert "Marshal against bandits" in table.output
+    plain = runner.invoke(app, ["simulate", "--players", "3", "--games", "2", "--json"])
+    assert json.loads(plain.output)["stagecoach"] is None
+
+
+@pytest.mark.parametrize(("preset", "players"), [("horses-stagecoach", 4),
+                                                 ("both-expansions", 5)])
+def test_bench_plays_the_expansions(preset: str, players: int) -> None:
+    """colt bench on the expansions' presets, at the preset's player count by default."""
+    out = runner.invoke(app, ["bench", "--preset", preset, "--seconds", "0.3", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["preset"] == preset and data["players"] == players
+    assert data["games"] >= 1 and data["steps_per_second"] > 0

@@ -210,12 +210,41 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
                     " (", "% ("),
             )
         console.print(table)
+    coach = data.get("stagecoach")
+    if coach:
+        _print_stagecoach(coach)
     console.print(
         f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
         f"wins per seat {data['wins_per_seat']}, {report.errors} errors"
     )
     for message in data["error_messages"]:
         err.print(message)
+
+
+def _print_stagecoach(coach: dict[str, Any]) -> None:
+    """Horses & Stagecoach: the stagecoach's strongbox, the Shotgun, hostages, the caught."""
+    low, high = coach["strongbox_ci95"]
+    table = Table(title="the stagecoach")
+    table.add_column("measure", no_wrap=True)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_row("strongbox taken", f"{coach['strongbox_taken_rate']:.1%} "
+                  f"({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("))
+    table.add_row("its holder wins", f"{coach['strongbox_holder_win_rate']:.1%}")
+    table.add_row("Shotgun punched", f"{coach['shotgun_punched_rate']:.1%}")
+    table.add_row("hostages per game", f"{coach['hostages_per_game']:.2f}")
+    table.add_row("mean ransom", f"${coach['mean_ransom']:.0f}")
+    table.add_row("bandits caught", f"{coach['caught']} ({coach['caught_rate']:.1%} of bandits)")
+    table.add_row("games without a winner", str(coach["games_without_winner"]))
+    console.print(table)
+    if coach["hostages"]:
+        hostages = Table(title="hostages")
+        hostages.add_column("hostage", no_wrap=True)
+        for column in ("held", "mean ransom", "holder wins %"):
+            hostages.add_column(column, justify="right", no_wrap=True)
+        for row in coach["hostages"]:
+            hostages.add_row(names.hostage(row["name"]), str(row["held"]),
+                             f"${row['mean_ransom']:.0f}", f"{row['holder_win_rate']:.1%}")
+        console.print(hostages)
 
 
 def _plot(report: TournamentReport, path: Path) -> None:
@@ -379,16 +408,18 @@ def replay(
 
 @app.command()
 def bench(
-    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default: the preset's).")
+    ] = None,
     seconds: Annotated[float, typer.Option(min=0.1, help="How long to play.")] = 5.0,
-    preset: Annotated[str, typer.Option(help="Rules preset.")] = "standard",
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     quiet: Annotated[
         bool, typer.Option(help="Build no events, as search roll-outs do.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Measure the engine alone: random playouts on one core, and the cost of a clone."""
-    _options(preset, players)
+    players = _options(preset, players).players
     report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet)
     data = report.to_dict()
     if as_json:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .agents import Agent, HeuristicAgent, ISMCTSAgent, RandomAgent
+from .engine.actions import MARSHAL_FIGURE
 from .engine.game import Game
 from .engine.options import Options
 
@@ -29,12 +30,15 @@ __all__ = [
     "LEVELS",
     "AgentSpec",
     "GameOutcome",
+    "Stagecoach",
     "Stat",
     "TournamentReport",
+    "loot_holder",
     "make_agent",
     "parse_agent",
     "play_game",
     "run_tournament",
+    "stagecoach_strongbox",
     "wilson",
 ]
 
@@ -105,6 +109,18 @@ def make_agent(spec: AgentSpec, seed: int) -> Agent:
     return _KINDS[spec.kind](seed=seed, **params)
 
 
+@dataclass(frozen=True)
+class Stagecoach:
+    """What one game of Horses & Stagecoach did with the stagecoach, its hostages and the
+    Escape station (seats, in seat order)."""
+
+    strongbox: int | None  # the seat holding the stagecoach's strongbox at the end
+    shotgun_punched: bool
+    ransoms: tuple[int, ...]
+    hostages: tuple[tuple[str, ...], ...]
+    caught: tuple[int, ...]
+
+
 @dataclass
 class GameOutcome:
     """One game of a tournament."""
@@ -122,6 +138,48 @@ class GameOutcome:
     error: str | None = None
     marshal: int | None = None  # Marshal & Prisoners: the Marshal player's seat
     marshal_won: bool = False
+    stagecoach: Stagecoach | None = None  # Horses & Stagecoach
+
+
+def stagecoach_strongbox(view: dict[str, Any]) -> int | None:
+    """The id of the strongbox token on the stagecoach's roof in a view (a new game's), or
+    None without one.
+
+    >>> game = Game.new(Options.preset("horses-stagecoach"), seed=3)
+    >>> token = stagecoach_strongbox(game.view(None))
+    >>> token in game.floor_loot[2 * (game.last + 1) + 1]
+    True
+    """
+    for space in view["spaces"]:
+        if space["coach"] and space["roof"]:
+            for token in space["loot"]:
+                if token["kind"] == "strongbox":
+                    return int(token["id"])
+    return None
+
+
+def loot_holder(view: dict[str, Any], token: int | None) -> int | None:
+    """The seat whose bandit holds this loot token in a view (the Marshal player's figure
+    is no bandit), or None."""
+    for bandit in view["bandits"]:
+        if bandit["character"] == MARSHAL_FIGURE:
+            continue
+        if any(t["id"] == token for t in bandit["loot"]):
+            return int(bandit["seat"])
+    return None
+
+
+def _stagecoach(start: dict[str, Any] | None, game: Game, result: dict[str, Any]) -> Stagecoach:
+    final = game.view(None)
+    box = None if start is None else stagecoach_strongbox(start)
+    return Stagecoach(
+        strongbox=None if box is None else loot_holder(final, box),
+        shotgun_punched=final["hs"]["shotgun"] is not None,
+        ransoms=tuple(result["ransoms"]),
+        hostages=tuple(tuple(h) for h in result["hostages"]),
+        caught=tuple(sorted(int(s) for s, why in result["cannot_win"].items()
+                            if why == "caught")),
+    )
 
 
 def _seed_of(seed: int, index: int, salt: int) -> int:
@@ -143,6 +201,7 @@ def play_game(
     agents = [make_agent(specs[e], _seed_of(seed, index, 1 + s)) for s, e in enumerate(entries)]
     try:
         game = Game.new(options, seed=game_seed)
+        start = game.view(None) if game.hs is not None else None
         steps = 0
         while not game.is_over:
             seat = game.actor
@@ -170,6 +229,7 @@ def play_game(
         record,
         marshal=result.get("marshal"),
         marshal_won=bool(result.get("marshal_wins")),
+        stagecoach=_stagecoach(start, game, result) if game.hs is not None else None,
     )
 
 
@@ -282,6 +342,56 @@ class TournamentReport:
             bandits.wins += not o.marshal_won and bool(o.winners)
         return [marshal, bandits, *(by_agent.values() if len(by_agent) > 1 else ())]
 
+    def stagecoach_stats(self) -> dict[str, Any] | None:
+        """Horses & Stagecoach: how often the stagecoach's strongbox ends in a bandit's
+        hands (with its 95% interval) and its holder wins, the Shotgun is punched, hostages
+        are taken and pay, bandits are caught at the Escape station; per hostage, how often
+        it is held, its mean ransom and its holder's win rate. None for other games."""
+        played = [(o, o.stagecoach) for o in self.outcomes
+                  if o.error is None and o.stagecoach is not None]
+        if not played:
+            return None
+        n = len(played)
+
+        def share(o: GameOutcome, seat: int | None) -> float:
+            return 1 / len(o.winners) if seat in o.winners else 0.0
+
+        taken = [(o, c) for o, c in played if c.strongbox is not None]
+        bandit_seats = sum(len(o.entries) - (o.marshal is not None) for o, _c in played)
+        caught = sum(len(c.caught) for _o, c in played)
+        per: dict[str, list[float]] = {}  # hostage: [times held, ransoms, wins]
+        for o, c in played:
+            for seat, names in enumerate(c.hostages):
+                for name in names:
+                    row = per.setdefault(name, [0.0, 0.0, 0.0])
+                    row[0] += 1
+                    row[1] += c.ransoms[seat] / len(names)
+                    row[2] += share(o, seat)
+        held = sum(row[0] for row in per.values())
+        low, high = wilson(len(taken), n)
+        return {
+            "games": n,
+            "strongbox_taken": len(taken),
+            "strongbox_taken_rate": round(len(taken) / n, 4),
+            "strongbox_ci95": [round(low, 4), round(high, 4)],
+            "strongbox_holder_win_rate": round(
+                sum(share(o, c.strongbox) for o, c in taken) / len(taken), 4)
+            if taken else 0.0,
+            "shotgun_punched_rate": round(sum(c.shotgun_punched for _o, c in played) / n, 4),
+            "hostages_per_game": round(held / n, 3),
+            "mean_ransom": round(sum(sum(c.ransoms) for _o, c in played) / held, 1)
+            if held else 0.0,
+            "caught": caught,
+            "caught_rate": round(caught / bandit_seats, 4) if bandit_seats else 0.0,
+            "games_with_caught": sum(1 for _o, c in played if c.caught),
+            "games_without_winner": sum(1 for o, _c in played if not o.winners),
+            "hostages": [
+                {"name": name, "held": int(row[0]), "mean_ransom": round(row[1] / row[0], 1),
+                 "holder_win_rate": round(row[2] / row[0], 4)}
+                for name, row in sorted(per.items())
+            ],
+        }
+
     def character_stats(self) -> list[Stat]:
         return sorted(
             self._accumulate(lambda o, seat: o.characters[seat], {}), key=lambda s: s.name
@@ -305,6 +415,7 @@ class TournamentReport:
             "agent_stats": [s.to_dict() for s in self.agent_stats()],
             "character_stats": [s.to_dict() for s in self.character_stats()],
             "role_stats": [s.to_dict() for s in self.role_stats()],
+            "stagecoach": self.stagecoach_stats(),
             "wins_per_seat": _wins_per_seat(played, self.options.players),
         }
 

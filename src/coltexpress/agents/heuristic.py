@@ -6,19 +6,24 @@ will stand, then scores every legal choice with a one-step look-ahead and a posi
 evaluation: its loot and the leader's, loot within reach, bullets shot and received, the
 Marshal's guard on the loot. Resolution choices (where to move, whom to shoot or punch, what
 to rob) are scored by applying them to a copy of the world. It plays Ghost's first card face
-down and prefers tunnels' secrecy for free.
+down and prefers tunnels' secrecy for free. Horses & Stagecoach adds its own terms to the
+evaluation (``stagecoach.py``): hostages' ransoms less their drawbacks, the Shotgun's
+strongbox, whiskey, horses, the Escape station; and its own choices: the Horse Attack, a
+drink of whiskey instead of a card, where to run from the Shotgun.
 """
 
 from __future__ import annotations
 
 from ..engine import ids, resolve
-from ..engine.content import BULLET, IDEA, MARSHAL, MOVE, SHOOT
+from ..engine.content import BULLET, IDEA, MARSHAL, MOVE, SHOOT, WHISKEY
 from ..engine.flow import KIND_OF_PHASE
 from ..engine.game import (
+    ATTACK,
     COVER,
     EVENT_MOVE,
     EVENT_SHOOT,
     EXTRA,
+    FLEE,
     GIVE,
     KEEP,
     PICK,
@@ -27,8 +32,10 @@ from ..engine.game import (
     PLAY,
     RAINY,
     REFLEX,
+    SIP,
     Game,
 )
+from . import stagecoach
 from .base import Agent, Observation
 
 # Weight of loot at a distance of 0, 1, 2, 3 spaces (a floor change counts as one).
@@ -44,13 +51,18 @@ def _distance(a: int, b: int) -> int:
 
 
 def strength(g: Game, seat: int) -> float:
-    """How well a seat stands: loot, loot within reach, shots, wounds."""
+    """How well a seat stands: loot, loot within reach, shots, wounds (Horses & Stagecoach:
+    hostages, whiskey, the stagecoach and the round's event or station too)."""
     value = 0.0
+    hs = g.hs is not None
     for b in g.bandits_of[seat]:
         value += sum(g.loot_value[t] for t in g.held[b])
         value += (6 - g.cylinder[b]) * _SHOT_VALUE - g.received[b] * _WOUND_COST
         here = g.pos[b]
         if here < 0:
+            continue
+        if hs:
+            value += stagecoach.reach_value(g, b, _REACH, 2 * g.marshal)
             continue
         reach = 0.0
         for space, tokens in enumerate(g.floor_loot):
@@ -62,6 +74,8 @@ def strength(g: Game, seat: int) -> float:
             guard = 0.3 if space == 2 * g.marshal else 1.0
             reach = max(reach, _REACH[d] * guard * sum(g.loot_value[t] for t in tokens))
         value += reach
+    if hs:
+        value += stagecoach.hs_strength(g, seat)
     return value
 
 
@@ -140,6 +154,45 @@ def best_resolution(g: Game, kind: int, bandit: int, seat: int) -> tuple[float, 
     return best
 
 
+def _blocked(g: Game, kind: int, bandit: int) -> bool:
+    from ..engine.hs.rules import blocked_reason
+
+    return blocked_reason(g, kind, bandit) is not None
+
+
+def _drink_score(
+    plan: Game, seat: int, old: bool, start: float, plays: list[tuple[float, int, int]],
+    draw: float,
+) -> float:
+    """A drink on a Normal turn, less the half flask it costs: an old flask plays the best
+    card and then the best card after it; a normal one draws 3 cards, then plays one."""
+    assert plan.hs is not None
+    hs = plan.hs
+    b = plan.bandits_of[seat][0]
+    flasks = [t for t in plan.held[b] if plan.loot_kind[t] == WHISKEY and (t in hs.old) == old]
+    if not flasks:
+        return float("-inf")
+    flasks.sort(key=lambda t: t not in hs.half)
+    cost = stagecoach.flask_value(plan, flasks[0]) / (1 if flasks[0] in hs.half else 2)
+    if not plays:
+        return start + (draw if not old else 0.0) - cost
+    first, kind, bandit = max(plays)
+    if not old:
+        return max(first, start) + draw - cost
+    after = plan.clone()
+    _score, option = best_resolution(after, kind, bandit, seat)
+    if option is not None:
+        resolve.perform(after, kind, bandit, option)
+    hand = after.hand[seat]
+    played = [c for c in hand if after.card_kind[c] == kind and after.card_bandit[c] == bandit]
+    if played:
+        hand.remove(played[0])
+    kinds = {(after.card_kind[c], after.card_bandit[c]) for c in hand}
+    second = max((best_resolution(after, k, who, seat)[0] for _s, k, who in plays
+                  if (k, who) in kinds), default=first)
+    return max(first, second) - cost
+
+
 class HeuristicAgent(Agent):
     """Greedy one-step planner on a sampled world."""
 
@@ -163,8 +216,13 @@ class HeuristicAgent(Agent):
         world = observation.sample_world(self.rng)
         seat = observation.seat
         phase = world.phase
-        if phase in (PLAY, COVER, EXTRA, REFLEX):
+        if phase in (PLAY, COVER, EXTRA, REFLEX, SIP):
             return self._scheme(world, seat, legal)
+        if phase == ATTACK:  # Horses & Stagecoach: board the car reached, or ride on
+            board = stagecoach.attack_boards(world, world.cur, self.rng)
+            return ids.BOARD if board else ids.RIDE_ON
+        if phase == FLEE:
+            return self._flee(world, seat, legal)
         if phase in KIND_OF_PHASE:
             return self._resolve(world, seat, legal, KIND_OF_PHASE[phase])
         if phase in (EVENT_SHOOT, EVENT_MOVE):
@@ -198,6 +256,19 @@ class HeuristicAgent(Agent):
 
     # -- Schemin' ---------------------------------------------------------------------------
 
+    def _flee(self, world: Game, seat: int, legal: tuple[int, ...]) -> int:
+        """Horses & Stagecoach: the roof to run to from the Shotgun."""
+        from ..engine.hs.rules import flee
+
+        best, choice = float("-inf"), legal[0]
+        for option in legal:
+            trial = world.clone()
+            flee(trial, world.cur, option)
+            score = evaluate(trial, seat) + self.rng.random() * 1e-3
+            if score > best:
+                best, choice = score, option
+        return choice
+
     def _planned(self, world: Game, seat: int) -> Game:
         """The world after this seat's own cards already on the pile resolve (best options,
         other players' cards ignored)."""
@@ -207,6 +278,8 @@ class HeuristicAgent(Agent):
             if plan.seat_of[bandit] != seat:
                 continue
             kind = plan.card_kind[card]
+            if plan.hs is not None and _blocked(plan, kind, bandit):
+                continue  # rode away; a hostage forbids it
             _score, option = best_resolution(plan, kind, bandit, seat)
             if option is not None:
                 resolve.perform(plan, kind, bandit, option)
@@ -217,10 +290,19 @@ class HeuristicAgent(Agent):
         base = evaluate(plan, seat)
         playable = sum(1 for c in world.hand[seat] if world.card_kind[c] != BULLET)
         remaining = sum(1 for _t, s in world.schedule[world.step :] if s == seat)
+        drawn = base
+        if plan.hs is not None and stagecoach.escaping(plan):
+            # The Escape station: 3 cards drawn may bring the Ride or the Move off the train.
+            drawn = max(base, evaluate(stagecoach.with_draw(plan, seat), seat))
         best, choice = float("-inf"), legal[0]
+        plays: list[tuple[float, int, int]] = []  # each card this turn could play
+        drinks: list[int] = []
         for action in legal:
+            if action in ids.DRINK:
+                drinks.append(action)  # scored once the cards are
+                continue
             if action in (ids.DRAW, ids.PASS):
-                score = base + (_DRAW_VALUE if playable <= remaining else 5.0)
+                score = drawn + (_DRAW_VALUE if playable <= remaining else 5.0)
                 if action == ids.PASS:
                     score = base
             elif action == ids.DRAW_IDEA:  # Marshal & Prisoners: worth most in the cell
@@ -237,6 +319,15 @@ class HeuristicAgent(Agent):
                     score += _idea_value(world, seat)
                 if getattr(play, "hidden", False):
                     score += 15.0  # Ghost: secrecy is free
+                else:
+                    plays.append((score, kind, bandit))
+            score += self.rng.random() * 1e-3
+            if score > best:
+                best, choice = score, action
+        for action in drinks:  # Horses & Stagecoach: a drink of whiskey instead
+            draw = _DRAW_VALUE if playable <= remaining + 1 else 15.0
+            start = drawn if action == ids.DRINK[0] else base
+            score = _drink_score(plan, seat, action == ids.DRINK[1], start, plays, draw)
             score += self.rng.random() * 1e-3
             if score > best:
                 best, choice = score, action

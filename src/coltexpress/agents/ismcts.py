@@ -31,11 +31,12 @@ class _Node:
 
 
 def _rewards(game: Game) -> list[float]:
-    """1 for a win (shared wins split), plus a small share for the score margin."""
+    """1 for a win (shared wins split), plus a small share for the score margin (Horses &
+    Stagecoach: totals may fall below zero, and nobody may win)."""
     result = game.result()
     totals = result["totals"]
     winners = result["winners"]
-    top = max(totals) or 1
+    top = max(*totals, 1)
     out = []
     for seat, total in enumerate(totals):
         win = 1.0 / len(winners) if seat in winners else 0.0
