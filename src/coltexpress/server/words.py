@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .. import describe
 from ..engine import names
 from ..engine.actions import Floor, Play, Punch, Shoot, parse_action
-from . import mp_words
+from . import hs_words, mp_words
 
 if TYPE_CHECKING:
     from ..engine.event import Event
@@ -126,8 +126,9 @@ def choice_power(action: str, view: dict[str, Any]) -> str | None:
 
 
 def captions(view: dict[str, Any]) -> dict[str, Any]:
-    """describe.captions, with the power behind each choice named where one adds it, and
-    the names of the cards kept for the next round (Expert Variant)."""
+    """describe.captions, with the power behind each choice named where one adds it, the
+    names of the cards kept for the next round (Expert Variant) and each expansion's words
+    (``mp_words``, ``hs_words``)."""
     out = describe.captions(view)
     for choice in out["choices"]:
         power = choice_power(choice["action"], view)
@@ -138,6 +139,8 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
         ]
     if view.get("mp"):
         _marshal_prisoners(view, out)
+    if view.get("hs"):
+        hs_words.apply(view, out)
     return out
 
 
