@@ -35,6 +35,7 @@ const state = {
   pingTimer: null,
   pile: [], // the pile as last seen, for its last cards once it is gathered up
   said: null,
+  choicesShownFor: null, // the version whose choices were last brought into view
 };
 window.colt = state; // for debugging and tests
 
@@ -332,6 +333,23 @@ function renderTurn() {
   document.title = mine ? `Your turn — Colt Express` : `Colt Express — ${who}`;
   if (mine && !document.activeElement?.closest?.("#legal")) {
     $("legal").querySelector("button.choice")?.focus({ preventScroll: true });
+  }
+  if (mine && state.choicesShownFor !== state.shown) {
+    state.choicesShownFor = state.shown;
+    choicesInView();
+  }
+}
+
+/** On a wide screen the side column scrolls on its own: at a new turn of ours its choices
+ * come back into view (a long list of the previous turn may have been scrolled past). */
+function choicesInView() {
+  const first = $("legal").querySelector("button.choice");
+  const side = first && first.closest(".col-side");
+  if (!side || side.scrollHeight <= side.clientHeight) return;
+  const r = first.getBoundingClientRect();
+  const box = side.getBoundingClientRect();
+  if (r.top < box.top || r.bottom > box.bottom) {
+    side.scrollTop += $("choices").getBoundingClientRect().top - box.top;
   }
 }
 
