@@ -13,6 +13,7 @@ const LEVELS = [
   ["hard", "Bot: hard"],
 ];
 const MAX_NAME = 24;
+const MARSHAL_PRESETS = ["marshal-prisoners", "both-expansions"]; // Player 1 plays the Marshal
 
 function seatRows() {
   const n = Number($("players").value);
@@ -30,7 +31,7 @@ function seatRows() {
       "data-seat": i, "aria-label": `Player ${i + 1}: name`, autocomplete: "off",
     });
     const host = h("input", { type: "radio", name: "host", value: i, checked: was.host });
-    const marshal = i === 0 && $("preset").value === "marshal-prisoners";
+    const marshal = i === 0 && MARSHAL_PRESETS.includes($("preset").value);
     const row = h("div", { class: "seat-row" },
       h("strong", {}, `Player ${i + 1}`, marshal ? h("span", { class: "seat-role" }, " (the Marshal)") : ""), kind, name,
       h("label", { class: "host-pick" }, host, "I sit here"));
