@@ -185,6 +185,7 @@ export function renderPlayers(ctx) {
             h("span", { class: "tag" }, seatTag(ctx, p.seat))),
           h("p", {}, w.where.charAt(0).toUpperCase() + w.where.slice(1), "."),
           h("p", {}, "Loot: ", w.loot, "."),
+          w.hostage ? h("p", { class: "hostage" }, "Hostage: ", w.hostage) : "",
           marshal
             ? h("p", {}, c.mp.guns.map((g) => `${g.name}: ${g.bullets}${g.top ? ` (${g.top} on top)` : ""}`).join("; "), ".")
             : h("p", {}, pips(b.bullets_left), ` ${b.bullets_left} bullet${b.bullets_left === 1 ? "" : "s"} left; ${b.bullets_received} bullet card${b.bullets_received === 1 ? "" : "s"} received.`),
@@ -315,4 +316,49 @@ export function renderMarshalPrisoners(ctx) {
     if (goals.revealed.length) parts.push(h("p", { class: "goal-head" }, "Revealed:"), h("ul", { class: "goal-list" }, goals.revealed.map(goalItem)));
   }
   $("mp-goals").replaceChildren(...parts);
+}
+
+/** Horses & Stagecoach: the Horse Attack and Turmoil turns while they last (who has chosen,
+ * and the seat's own secret choice), the stagecoach, the Shotgun, horses, hostages, whiskey,
+ * who rode away or was caught, the stations' money. Hidden otherwise. */
+export function renderHorsesStagecoach(ctx) {
+  const box = $("hs");
+  const m = ctx.captions.hs;
+  box.hidden = !m;
+  if (!m) return;
+  const none = (items, empty) => (items.length ? items : [h("li", { class: "none" }, empty)]);
+  const state = (chosen, text) => h("span", { class: chosen ? "hs-state chosen" : "hs-state" }, text);
+  const attack = m.attack;
+  $("hs-attack").hidden = !attack;
+  if (attack) {
+    $("hs-attack-body").replaceChildren(
+      h("p", {}, attack.where),
+      h("ul", { class: "hs-list" }, none(attack.riders.map((r) => h("li", { "data-chosen": r.chosen ? "1" : "0" }, h("strong", {}, r.bandit), " ", state(r.chosen, r.state))), "Every rider has boarded.")),
+      attack.mine ? h("p", { class: "hs-mine" }, attack.mine) : ""
+    );
+  }
+  const turmoil = m.turmoil;
+  $("hs-turmoil").hidden = !turmoil;
+  if (turmoil) {
+    $("hs-turmoil-body").replaceChildren(
+      h("ul", { class: "hs-list" },
+        ...turmoil.chosen.map((p) => h("li", { "data-chosen": "1" }, h("strong", {}, p), " ", state(true, "has chosen"))),
+        ...turmoil.waiting.map((p) => h("li", { "data-chosen": "0" }, h("strong", {}, p), " ", state(false, "to choose")))),
+      turmoil.mine ? h("p", { class: "hs-mine" }, turmoil.mine) : ""
+    );
+  }
+  $("hs-coach").replaceChildren(...m.coach.map((t) => h("p", {}, t)));
+  $("hs-shotgun").textContent = m.shotgun;
+  $("hs-horses").textContent = m.horses;
+  $("hs-gone").replaceChildren(
+    m.away.length ? h("p", {}, `Rode away from the train: ${m.away.join(", ")}.`) : "",
+    m.caught.length ? h("p", {}, `Caught at the Escape station (cannot win): ${m.caught.join(", ")}.`) : ""
+  );
+  $("hs-hostages").replaceChildren(
+    ...m.hostages.map((x) => h("li", {}, h("strong", {}, x.bandit), ` holds ${x.name}.`, h("span", { class: "help" }, x.help))),
+    h("li", { class: "none" }, m.hostages_left)
+  );
+  $("hs-whiskey").textContent = m.sips ? `${m.whiskey} ${m.sips}` : m.whiskey;
+  $("hs-stations").hidden = !m.bonus.length;
+  $("hs-bonus").replaceChildren(...m.bonus.map((t) => h("li", {}, t)));
 }

@@ -4,7 +4,7 @@
 // captions' choices, sent back as notation with the version they were seen at.
 
 import { copyItem, h } from "./dom.js";
-import { renderChoices, renderEnd, renderHand, renderMarshalPrisoners, renderPile, renderPlayers, renderRound, playerLabel } from "./panels.js";
+import { renderChoices, renderEnd, renderHand, renderHorsesStagecoach, renderMarshalPrisoners, renderPile, renderPlayers, renderRound, playerLabel } from "./panels.js";
 import { framesOf, Playback } from "./playback.js";
 import { loadRules } from "./rules.js";
 import { TrainDrawing } from "./train.js";
@@ -263,6 +263,8 @@ function showFrame(frame, more) {
   renderPlayers(state);
   document.body.classList.toggle("mp", Boolean(frame.view.mp));
   renderMarshalPrisoners(state);
+  document.body.classList.toggle("hs", Boolean(frame.view.hs));
+  renderHorsesStagecoach(state);
   const wasOver = !$("end").hidden;
   if (frame.final) renderEnd(state, table);
   if (frame.final && frame.view.result && !wasOver) window.scrollTo({ top: 0 });
