@@ -6,7 +6,9 @@ purses the viewer may not see) are scanned for in the raw text; hands, face-down
 tops and events are checked against the state. The steps of an update (the moments inside a
 move, ``Game.apply_frames``) are checked the same way against the game at each moment, and
 every ``captions`` (the words sent with a view) must be exactly the words for the view the
-viewer may have, with its hand and face-down cards checked against the state too.
+viewer may have, with its hand and face-down cards checked against the state too. With
+Horses & Stagecoach, every view must stay the same when what its seat may not know changes
+(the other seats' secret Turmoil and Horse Attack choices, which unseen flask is the old one).
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from typing import Any
 
 from coltexpress import Game, describe
 from coltexpress.engine import names
+from coltexpress.engine.content import WHISKEY
 from coltexpress.engine.game import RESOLVING, Frame
+from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
+from coltexpress.engine.views import build_view
 from coltexpress.server import words
 
 FORBIDDEN_KEYS = {
@@ -84,6 +89,7 @@ def _check_view(view: dict[str, Any], game: Game, seat: int | None, *, frame: bo
                 )
                 if hidden:
                     assert "value" not in token, f"purse {t} shown to seat {seat}"
+                    assert "old" not in token, f"whiskey flask {t}'s kind shown to seat {seat}"
                 checks += 1
         if key == "hand":
             assert seat is not None, "a hand sent to a spectator"
@@ -169,6 +175,62 @@ def marshal_secrets(game: Game, seat: int | None) -> list[str]:
     return out
 
 
+def hs_secrets_changed(game: Game, seat: int | None) -> Game | None:
+    """Horses & Stagecoach: the game with what ``seat`` may not know changed (the other
+    seats' Turmoil choices, the other riders' Horse Attack choices, which of the flasks the
+    seat has not seen is the old one); None when there is nothing to change."""
+    if game.hs is None or game.is_over:
+        return None
+    g = game.clone()
+    hs = g.hs
+    assert hs is not None
+    changed = False
+    for s in range(g.n_players):
+        if s != seat and hs.turmoil[s] >= 0:
+            hs.turmoil[s] = DRAW if hs.turmoil[s] != DRAW else DRAW_IDEA
+            changed = True
+    for b in range(g.n_bandits):
+        if g.seat_of[b] != seat and hs.attack[b] >= 0:
+            hs.attack[b] = 1 - hs.attack[b]
+            changed = True
+    bit = 0 if seat is None else 1 << seat
+    unseen = [
+        t
+        for t, kind in enumerate(g.loot_kind)
+        if kind == WHISKEY
+        and t not in hs.empty
+        and not g.loot_public[t]
+        and not g.loot_seen[t] & bit
+    ]
+    if hs.old and hs.old[0] in unseen and len(unseen) > 1:
+        hs.old = [next(t for t in unseen if t != hs.old[0])]
+        changed = True
+    return g if changed else None
+
+
+def _check_hs(view: dict[str, Any], game: Game, seat: int | None, *, frame: bool) -> int:
+    """A view of Horses & Stagecoach is the same whatever the seat may not know (the other
+    seats' secret choices, the unseen flasks' kinds); a seat's own choice is its own."""
+    hs = view.get("hs")
+    if hs is None:
+        return 0
+    assert game.hs is not None
+    mine = -1 if seat is None else game.hs.turmoil[seat]
+    assert hs.get("my_turmoil") == (str(ACTIONS[mine]) if mine >= 0 else None), (
+        f"seat {seat} was told a Turmoil choice that is not its own"
+    )
+    own = [b for b in (game.bandits_of[seat] if seat is not None else []) if game.hs.attack[b] >= 0]
+    expected = None if not own else ("board" if game.hs.attack[own[0]] else "ride on")
+    assert hs.get("my_attack") == expected, f"seat {seat} was told another rider's choice"
+    other = hs_secrets_changed(game, seat)
+    if other is None:
+        return 1
+    assert build_view(other, seat, frame=frame) == view, (
+        f"seat {seat}'s view changes with another seat's secret choice or an unseen flask"
+    )
+    return 2
+
+
 def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[str]) -> int:
     """Raise AssertionError naming the leak; returns the number of checks made."""
     checks = 0
@@ -199,6 +261,7 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
             assert not re.search(pattern, raw), f"purse {token} (${value}) shown to seat {seat}"
             checks += 1
     checks += _check_view(message["view"], game, seat, frame=False)
+    checks += _check_hs(message["view"], game, seat, frame=False)
     checks += _check_captions(message["captions"], game.view(seat), game, seat)
     if message["type"] == "welcome":
         assert "away" not in message or seat is not None, "a spectator told of a bot's moves"
@@ -213,6 +276,7 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
         expected = frame.view(seat)
         if part is not message:
             checks += _check_view(part["view"], frame.state, seat, frame=True)
+            checks += _check_hs(part["view"], frame.state, seat, frame=True)
             checks += _check_captions(part["captions"], expected, frame.state, seat)
             assert part["view"] == expected, f"step {i} is not seat {seat}'s view then"
         summary = part["captions"].get("summary")

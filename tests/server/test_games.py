@@ -23,6 +23,8 @@ GAMES = [
     ({"players": 3, "preset": "two-bandits", "bots": {"1": "easy"}}, 2),
     ({"players": 5, "preset": "first-game", "bots": {"0": "easy", "4": "easy"}}, 3),
     ({"players": 4, "preset": "marshal-prisoners", "bots": {"2": "easy"}}, 3),
+    ({"players": 4, "preset": "horses-stagecoach", "bots": {"3": "easy"}}, 3),
+    ({"players": 5, "preset": "both-expansions", "bots": {"0": "easy", "4": "easy"}}, 3),
 ]
 
 
