@@ -162,6 +162,16 @@ def test_horses_and_stagecoach_whole_game_on_a_phone(browser: Any, base: str) ->
     decisions = _play_to_the_end(page, random.Random(5))
     assert decisions.get("horse-attack") or decisions.get("play")
     _check_the_end(page)
+    # the replay of the game steps through it with the stagecoach drawn
+    page.click("#end-replay")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert "Horses & Stagecoach" in page.inner_text("#summary")
+    for key in ("End", "Home"):
+        page.keyboard.press(key)
+        page.wait_for_selector("#train .stagecoach")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    assert horizontal_overflow(page) <= 0
+    assert not internal_words(page.inner_text("body"))
     assert not errors, errors
     context.close()
     _canary(base, table, 0, received)

@@ -64,6 +64,7 @@ function summary(record, players) {
     ["Advanced rules", `${o.powers ? "powers" : "no powers"}, ${o.events ? "events" : "no events"}`],
     ["Variants", [o.two_bandits && "2 bandits per player", o.expert && "Expert Variant"].filter(Boolean).join(", ") || "none"],
     ["Edition", o.edition === "accessible" ? "accessible edition" : "2016 rulebook"],
+    ["Expansions", [o.marshal_prisoners && "Marshal & Prisoners", o.horses_stagecoach && "Horses & Stagecoach"].filter(Boolean).join(", ") || "none"],
     ["Seed", record.seed],
     ["Moves", moves.length],
   ];
