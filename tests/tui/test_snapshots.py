@@ -96,3 +96,40 @@ def test_marshal_prisoners_end_screen(snap_compare: Snap, size: tuple[int, int])
         s.bot_step()
     s.humans = (2,)  # seen by a bandit's player
     assert snap_compare(app_for(s), terminal_size=size)
+
+
+def _hs_session(preset: str, seed: int, humans: tuple[int, ...]) -> Any:
+    from coltexpress import Options
+    from coltexpress.tui.session import Session
+
+    return Session.new(Options.preset(preset), seed=seed, humans=humans, bots="random")
+
+
+@SIZES
+def test_horses_stagecoach_main_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """Horses & Stagecoach in the second round: the stagecoach beside its car with the
+    Shotgun on its roof, horses beside their cars, whiskey flasks, hostages held."""
+    app = app_for(_hs_session("horses-stagecoach", seed=5, humans=(0,)))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        for _ in range(12):
+            await pilot.press(app._choices[-1]["key"])
+            await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_both_expansions_main_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """Both expansions, the human as a bandit: the prison car and the stagecoach, the
+    expansions' lines (small) or panels (large)."""
+    app = app_for(_hs_session("both-expansions", seed=5, humans=(2,)))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        for _ in range(12):
+            await pilot.press(app._choices[-1]["key"])
+            await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

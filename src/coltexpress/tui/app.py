@@ -44,6 +44,7 @@ __all__ = ["MIN_SIZE", "WIDE_SIZE", "ColtApp"]
 
 MIN_SIZE = (80, 24)  # below this the app asks for a larger terminal
 WIDE_SIZE = (120, 40)  # from this size on, the full board; below it, the compact one
+BOTH_EXTRA = 10  # ... and rows more with both expansions (Marshal & Prisoners, Horses & Co.)
 
 
 class ColtApp(App[None]):
@@ -163,7 +164,11 @@ class ColtApp(App[None]):
 
     def _fit(self, width: int, height: int) -> None:
         tiny = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        compact = width < WIDE_SIZE[0] or height < WIDE_SIZE[1]
+        options = self.session.game.options
+        # Both expansions' panels need more rows for the full board: below, the compact one.
+        tall = WIDE_SIZE[1] + (BOTH_EXTRA if options.marshal_prisoners and
+                               options.horses_stagecoach else 0)
+        compact = width < WIDE_SIZE[0] or height < tall
         self.screen.set_class(tiny, "tiny")
         self.screen.set_class(compact and not tiny, "compact")
         self.query_one(TrainPanel).compact = compact
@@ -408,6 +413,9 @@ class ColtApp(App[None]):
         if view.get("mp"):
             lines += ["", *describe.mp_lines(view)]
             title = "Players, train, Marshal & Prisoners"
+        if view.get("hs"):
+            lines += ["", *describe.hs_lines(view)]
+            title += ", Horses & Stagecoach"
         self.push_screen(LogScreen(title, lines))
 
     def action_story(self) -> None:

@@ -3,9 +3,10 @@
 Every prompt lists the legal options, numbered, in words; the player answers with a number,
 with the engine's notation (``play move``, ``shoot belle``), or with a command: ``help
 [topic]``, ``hand``, ``train``, ``players``, ``pile``, ``log``, ``marshal`` (Marshal &
-Prisoners: posters, prisoners, the Marshal's guns and goals), ``options``, ``notation``
-(show the notation beside the options), ``why N`` (the rules behind option N), ``save
-FILE``, ``quit``. The round and turn are said when they change, not at every prompt. The
+Prisoners: posters, prisoners, the Marshal's guns and goals), ``stagecoach`` (Horses &
+Stagecoach: the stagecoach, the Shotgun, horses, hostages, secret choices), ``options``,
+``notation`` (show the notation beside the options), ``why N`` (the rules behind option N),
+``save FILE``, ``quit``. The round and turn are said when they change, not at every prompt. The
 Stealin' phase is told card by card, then what each bandit gained in the round. Input and
 output are streams, so a script can drive a whole game.
 
@@ -38,7 +39,8 @@ __all__ = ["COMMANDS", "PlainGame"]
 COMMANDS = (
     "Commands: a number or an action in notation to choose; 'why N' explains option N; "
     "'options' lists the choices again; 'hand', 'train', 'players', 'pile', 'log' describe "
-    "the game ('marshal' too, in Marshal & Prisoners); 'notation' shows or hides the "
+    "the game ('marshal' too, in Marshal & Prisoners; 'stagecoach' in Horses & "
+    "Stagecoach); 'notation' shows or hides the "
     "engine's notation; 'help' or 'help TOPIC' (also 'rules TOPIC'; a card, power, turn "
     "type or event) explains the rules; 'save FILE' saves; 'quit' stops."
 )
@@ -80,6 +82,7 @@ class PlainGame:
         self.hand_shown = ""  # the turn (by its header) the hand was last said for
         self.round_events: list[Any] = []  # the events since the Stealin' phase began
         self.mp_round: int | None = None  # the round whose positions (and expansion) were said
+        self.before_rounds = False  # the game began before its first round (the Horse Attack)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -106,6 +109,9 @@ class PlainGame:
             self.say("  " + line)
         if self.last_view is None:
             self.last_view = self.s.view(self.viewer)  # the turn the first play belongs to
+        # Horses & Stagecoach: the Horse Attack comes before the first round, so where
+        # everyone is is said again once the bandits have boarded.
+        self.before_rounds = self.last_view["round_card"] is None
         try:
             while not self.s.over:
                 if self.s.bot_to_act() is not None:
@@ -215,7 +221,7 @@ class PlainGame:
                 self.header = header
                 self.say(header + ".")
             if self.mp_round != v["round"]:  # a new round: where everyone is now
-                if self.mp_round is not None:
+                if self.mp_round is not None or self.before_rounds:
                     self.say("Where everyone is:")
                     for line in describe.train_lines(v):
                         self.say("  " + line)
@@ -223,6 +229,10 @@ class PlainGame:
                 if v.get("mp"):
                     self.say("Marshal & Prisoners:")
                     for line in describe.mp_lines(v):
+                        self.say("  " + line)
+                if v.get("hs"):
+                    self.say("Horses & Stagecoach:")
+                    for line in describe.hs_lines(v):
                         self.say("  " + line)
             self.say(describe.hand_sentence(v))
         self.say(describe.situation(v, header=False))
@@ -269,6 +279,10 @@ class PlainGame:
         elif word in ("marshal", "prisoners", "goals"):
             lines = describe.mp_lines(v)
             for line in lines or ["There is no Marshal player in this game."]:
+                self.say(line)
+        elif word in ("stagecoach", "coach", "hostages", "horses", "shotgun"):
+            lines = describe.hs_train_lines(v) + describe.hs_lines(v)
+            for line in lines or ["There is no stagecoach in this game."]:
                 self.say(line)
         elif word == "pile":
             self.describe_pile()

@@ -211,19 +211,35 @@ class EndScreen(Screen[None]):
                 if not line.startswith(totals) and " ends with " not in line:
                     yield Static(line)
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-            table.add_columns("", "bandits", "loot", "fired", "Gunslinger", "total", "hit")
+            hs = "ransom" in rows[0]  # Horses & Stagecoach: ransoms, stations, who was caught
+            columns = ["", "bandits", "loot", "fired", "Gunslinger", "total", "hit"]
+            if hs:  # (narrow headers: the table fits 80 columns)
+                columns[4:5] = ["Gunsl.", "ransom", "stations"]
+            table.add_columns(*columns)
             for r in rows:
-                table.add_row(
-                    "WINNER" if r["winner"] else "",
+                cells = [
+                    "WINNER" if r["winner"] else "caught" if r.get("cannot_win") else "",
                     r["bandits"] + (" (you)" if r["you"] else ""),
                     f"${r['loot']:,}",
                     str(r["shots"]),
                     "$1,000" if r["gunslinger"] else "",
-                    f"${r['total']:,}",
+                    describe.money(r["total"]),
                     str(r["received"]),
-                )
+                ]
+                if hs:
+                    cells[5:5] = [
+                        f"${r['ransom']:,}" if r["hostages"] else "",
+                        describe.money(r["stations"]) if r["stations"] else "",
+                    ]
+                table.add_row(*cells)
             yield table
-            yield Static(Text("fired: bullets shot; hit: bullet cards received.", style="dim"))
+            legend = "fired: bullets shot; hit: bullet cards received."
+            if hs:
+                legend += (
+                    " Gunsl.: Gunslinger; ransom: the hostage's; stations: money the train "
+                    "stations gave or took; caught: at the Escape station, cannot win."
+                )
+            yield Static(Text(legend, style="dim"))
             for line in lines:
                 if " ends with " in line:
                     yield Static(line)
@@ -246,19 +262,26 @@ class EndScreen(Screen[None]):
                 elif not line.startswith((*money, "Bullets fired")) and " ends with " not in line:
                     yield Static(Text(line, style="bold"))
             table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
+            hs = "ransom" in rows[0]  # both expansions: the hostages' ransoms, the stations'
             # narrow headers: the table fits 80 columns; the legend below says them in full
-            table.add_columns(
-                "", "player", "loot", "Gunsl.", "Poster", "Prisoner", "Brawler", "total", "hit"
-            )
+            columns = ["", "player", "loot", "Gunsl.", "Poster", "Prisoner", "Brawler", "total",
+                       "hit"]
+            if hs:  # one column more: the hostage's ransom with the stations' money
+                columns = ["", "player", "loot", "Gunsl.", "Poster", "Pris.", "Brawl.",
+                           "Ransom", "total", "hit"]
+            table.add_columns(*columns)
             for r in rows:
                 name = r["bandits"]
+                if hs and r["marshal"]:
+                    name = name.removeprefix("The ")  # (narrow: the table fits 80 columns)
                 flag = "★" if r["winner"] else "✗" if r["cannot_win"] else ""
                 flag = f"{flag} you".strip() if r["you"] else flag
                 if r["marshal"]:
                     goals = f"{result['goals_done']}/{len(result['goals'])}"
-                    table.add_row(flag, name, "", "", "", "", "", goals, str(r["received"]))
+                    cells = [flag, name] + [""] * (len(columns) - 4) + [goals, str(r["received"])]
+                    table.add_row(*cells)
                     continue
-                table.add_row(
+                cells = [
                     flag,
                     name,
                     f"${r['loot']:,}",
@@ -266,16 +289,25 @@ class EndScreen(Screen[None]):
                     f"${r['posters']:,}" if r["posters"] else "taken",
                     f"${r['prisoners']:,}" if r["prisoners"] else "",
                     f"${r['brawlers']:,}" if r["brawlers"] else "",
-                    f"${r['total']:,}",
+                    describe.money(r["total"]),
                     str(r["received"]),
-                )
+                ]
+                if hs:
+                    extra = r["ransom"] + r["stations"]
+                    cells[7:7] = [describe.money(extra) if r["hostages"] or extra else ""]
+                table.add_row(*cells)
             yield table
-            yield Static(Text(
+            legend = (
                 "★ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
                 "Poster: Wanted Poster, or taken by the Marshal; Prisoner: a trusty sidekick; "
-                "Brawler: Brawler cards; hit: bullet cards received.",
-                style="dim",
-            ))
+                "Brawler: Brawler cards; hit: bullet cards received."
+            )
+            if hs:
+                legend = legend.replace("Prisoner:", "Pris.: Prisoner,").replace(
+                    "Brawler: Brawler", "Brawl.: Brawler")
+                legend += (" Ransom: the hostage's ransom, with the money the train stations "
+                           "gave or took.")
+            yield Static(Text(legend, style="dim"))
             for line in lines:
                 if line.startswith(money) or line.startswith("Bullets fired") or (
                     " ends with " in line

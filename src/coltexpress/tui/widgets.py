@@ -2,7 +2,10 @@
 
 Each panel draws a view dict (``Game.view``) with the words of ``coltexpress.describe`` and
 the display names of ``engine/names.py``; the train has a full drawing and a compact one for
-small terminals.
+small terminals. With Horses & Stagecoach the train's drawing gains a row beside it: the
+stagecoach (its roof, then its inside) in the column of the car it stands beside, the riders
+of the Horse Attack at the car they reached; horses are marked beside their cars' names and
+the Shotgun among the figures of the roof he stands on.
 """
 
 from __future__ import annotations
@@ -40,9 +43,13 @@ COLOURS = {
     "mei": "yellow",
     "marshal": "bold yellow",
 }
-LOOT_ICONS = {"purse": "$", "jewel": "◆", "strongbox": "▣", "mailbag": "✉"}
+LOOT_ICONS = {"purse": "$", "jewel": "◆", "strongbox": "▣", "mailbag": "✉", "whiskey": "w"}
+OLD_WHISKEY = "W"  # a flask the viewer knows to be the old whiskey
 MARSHAL = "marshal"  # the Marshal's figure in Marshal & Prisoners, a player of its own
 CELL = "▦"  # the cell of the prison car
+HORSE = "♞"  # Horses & Stagecoach: a horse beside a car
+SHOTGUN = "⌐"  # ... the Shotgun's mark
+ROOF, INSIDE = "↑", "↓"  # ... the stagecoach's roof and inside, in its cell of the drawing
 
 
 def colour(name: str) -> str:
@@ -59,20 +66,37 @@ def bandit_text(name: str, *, bold: bool = False, short: bool = False) -> Text:
 
 
 def _loot_icons(loot: list[dict[str, Any]]) -> str:
+    """``$2 ◆1 w1``: loot by kind; a whiskey flask the viewer knows to be old is ``W``."""
+    old = sum(1 for t in loot if t["kind"] == "whiskey" and t.get("old"))
     counts = {k: sum(1 for t in loot if t["kind"] == k) for k in LOOT_ICONS}
-    return " ".join(f"{LOOT_ICONS[k]}{n}" for k, n in counts.items() if n)
+    counts["whiskey"] -= old
+    icons = [f"{LOOT_ICONS[k]}{n}" for k, n in counts.items() if n]
+    return " ".join(icons + ([f"{OLD_WHISKEY}{old}"] if old else []))
 
 
-def _space(view: dict[str, Any], car: int, roof: bool) -> dict[str, Any]:
-    return next(s for s in view["spaces"] if s["car"] == car and s["roof"] == roof)
+def _space(view: dict[str, Any], car: int | None, roof: bool) -> dict[str, Any]:
+    """A space of the train, or (``car`` None) of the stagecoach."""
+    coach = car is None
+    return next(
+        s for s in view["spaces"]
+        if s["car"] == car and s["roof"] == roof and s.get("coach", False) == coach
+    )
 
 
-def _who_here(view: dict[str, Any], car: int, roof: bool, *, short: bool) -> Text:
+def _shotgun(short: bool) -> Text:
+    return Text(f"{SHOTGUN}Sg" if short else f"{SHOTGUN}Shotgun", style="bold red")
+
+
+def _who_here(view: dict[str, Any], car: int | None, roof: bool, *, short: bool) -> Text:
+    """The figures in a space (``car`` None: the stagecoach's), the Shotgun included."""
     me = view["seat"]
     jailed = view["mp"]["in_cell"] if view.get("mp") else []
+    coach = car is None
     line = Text()
     marshal = Text("★Mar" if short else "★ MARSHAL", style="bold yellow")
     for b in view["bandits"]:
+        if b.get("coach", False) != coach or (coach and b["roof"] is None):
+            continue
         if b["car"] == car and b["roof"] == roof and b["character"] not in jailed:
             if line:
                 line.append(" ")
@@ -82,9 +106,47 @@ def _who_here(view: dict[str, Any], car: int, roof: bool, *, short: bool) -> Tex
                 line.append_text(marshal)
             else:
                 line.append_text(bandit_text(b["character"], bold=b["seat"] == me, short=short))
-    if not roof and view["marshal"] == car:
+    if not roof and view["marshal"] == car and not coach:
         line.append_text(Text(" " if line else "") + marshal)
+    hs = view.get("hs")
+    if hs is not None and roof and hs["shotgun"] == (None if coach else car):
+        line.append_text(Text(" " if line else "") + _shotgun(short))
     return line
+
+
+def _horses(view: dict[str, Any], car: int) -> str:
+    """Horses & Stagecoach: `` ♞`` or `` ♞3`` for the horses beside a car."""
+    hs = view.get("hs")
+    n = hs["horses"].count(car) if hs is not None else 0
+    return "" if not n else f" {HORSE}" if n == 1 else f" {HORSE}{n}"
+
+
+def _coach_cell(view: dict[str, Any], *, short: bool) -> Group:
+    """The stagecoach: its roof (figures, the Shotgun guarding, loot), then its inside."""
+    lines = []
+    for roof in (True, False):
+        text = Text(ROOF if roof else INSIDE, style="bold") if short else Text(
+            "roof: " if roof else "in: ", style="dim")
+        text.append_text(_who_here(view, None, roof, short=short))
+        loot = _loot_icons(_space(view, None, roof)["loot"])
+        if loot:
+            text.append((" " if len(text) > 1 else "") + loot, style="yellow")
+        lines.append(text)
+    width = max(len(line) for line in lines)
+    for line in lines:  # left-aligned at one width, so that the two lines start together
+        line.pad_right(width - len(line))
+        line.justify = "left"
+    head = Text("STAGECOACH", style="bold") if not short else None
+    return Group(*([head] if head else []), *lines)
+
+
+def _riders_cell(view: dict[str, Any], *, short: bool) -> RenderableType:
+    """The Horse Attack's riders, at the car they reached."""
+    riders = Text(HORSE if short else "")
+    for name in view["hs"]["riding"]:
+        riders.append(" " if riders else "")
+        riders.append_text(bandit_text(name, short=short))
+    return riders if short else Group(Text(f"{HORSE} riding", style="bold"), riders)
 
 
 def _cell(view: dict[str, Any], *, short: bool) -> Text | None:
@@ -116,8 +178,9 @@ class TrainPanel(Static):
             table = Table(expand=True, box=None, padding=(0, 0), show_edge=False)
         else:
             table = Table(expand=True, show_lines=True, pad_edge=False)
-        table.add_column("", width=4 if compact else 6, no_wrap=True)
         mp = view.get("mp")
+        hs = view.get("hs")
+        table.add_column("", width=(6 if hs else 4) if compact else 6, no_wrap=True)
         for car in range(cars + 1):
             if compact:
                 head = "LOCO" if car == 0 else "CAB" if car == cars else f"CAR{car}"
@@ -125,7 +188,8 @@ class TrainPanel(Static):
             else:
                 head = "LOCOMOTIVE" if car == 0 else "CABOOSE" if car == cars else f"CAR {car}"
                 head = "PRISON CAR" if mp and car == cars else head
-            table.add_column(head, justify="center", ratio=1, no_wrap=compact)
+            table.add_column(head + _horses(view, car), justify="center", ratio=1,
+                             no_wrap=compact)
         for roof in (True, False):
             cells: list[RenderableType] = [Text("roof" if roof else "in", style="dim")]
             for car in range(cars + 1):
@@ -140,6 +204,8 @@ class TrainPanel(Static):
                     lines.append(Text(loot or " ", style="yellow"))
                 cells.append(Group(*lines))
             table.add_row(*cells)
+        if hs is not None:
+            table.add_row(*TrainPanel._beside(view, compact=compact))
         if mp and mp["off_train"]:
             off = Text("Off the train: ", style="bold red")
             for n, name in enumerate(mp["off_train"]):
@@ -147,20 +213,62 @@ class TrainPanel(Static):
                 off.append_text(bandit_text(name, short=compact))
         else:
             off = Text("")
+        below: list[RenderableType] = [table]
         if not compact:
-            return Group(table, off) if off else table
+            if off:
+                below.append(off)
+            if hs is not None:
+                below.append(TrainPanel.hs_legend(view, compact=False))
+            return Group(*below) if len(below) > 1 else table
         if mp:
             brief = (off + Text(" · ") if off else Text("")) + Text(
                 describe.mp_brief(view) + " · p: more", style="dim"
             )
             brief.no_wrap = True
             brief.overflow = "ellipsis"
-            return Group(table, brief)
-        legend = Text(
-            "$ purse  ◆ jewel  ▣ strongbox  ★ Marshal   p: players  l: log  ?: rules",
-            style="dim",
+            below.append(brief)
+        if hs is not None:
+            below.append(TrainPanel.hs_legend(view, compact=True))
+        if not mp and hs is None:
+            below.append(Text(
+                "$ purse  ◆ jewel  ▣ strongbox  ★ Marshal   p: players  l: log  ?: rules",
+                style="dim",
+            ))
+        return Group(*below)
+
+    @staticmethod
+    def _beside(view: dict[str, Any], *, compact: bool) -> list[RenderableType]:
+        """Horses & Stagecoach: the row beside the train (the stagecoach at its car; the
+        riders of the Horse Attack at theirs)."""
+        hs = view["hs"]
+        label = Text("coach" if compact else "beside", style="dim")
+        cells: list[RenderableType] = [label]
+        for car in range(view["cars"] + 1):
+            parts: list[RenderableType] = []
+            if hs["riding"] and car == hs["attack_car"]:
+                parts.append(_riders_cell(view, short=compact))
+            if car == hs["coach"]:
+                parts.append(_coach_cell(view, short=compact))
+            cells.append(Group(*parts) if parts else Text(" "))
+        return cells
+
+    @staticmethod
+    def hs_legend(view: dict[str, Any], *, compact: bool) -> Text:
+        """One line under the train: the marks, then Horses & Stagecoach in brief."""
+        marks = (
+            f"{ROOF}{INSIDE} coach roof/in {HORSE} horse {SHOTGUN}Sg Shotgun w whiskey "
+            f"{OLD_WHISKEY} old"
+            if compact
+            else f"{HORSE} a horse beside the car  {SHOTGUN} the Shotgun  $ purse  ◆ jewel  "
+            f"▣ strongbox  w whiskey flask ({OLD_WHISKEY}: old)"
         )
-        return Group(table, legend)
+        text = Text(describe.hs_brief(view) + " · ", style="bold")
+        if compact:
+            text.append("p: more · ", style="dim")
+            text.no_wrap = True
+            text.overflow = "ellipsis"
+        text.append(marks, style="dim")
+        return text
 
 
 class StatusPanel(Static):
@@ -206,8 +314,12 @@ class PlayersPanel(Static):
     @staticmethod
     def draw(view: dict[str, Any], who: dict[int, str]) -> RenderableType:
         table = Table(expand=True, box=None, padding=(0, 1))
-        for column in ("bandit", "player", "where", "loot", "bullets", "hit", "cards"):
-            table.add_column(column, no_wrap=column not in ("loot", "where"))
+        hs = view.get("hs")
+        columns = ["bandit", "player", "where", "loot", "bullets", "hit", "cards"]
+        if hs is not None:
+            columns.insert(4, "hostage")
+        for column in columns:
+            table.add_column(column, no_wrap=column not in ("loot", "where", "hostage"))
         actor = view["actor"]
         for p in view["players"]:
             mine = p["seat"] == view["seat"]
@@ -215,7 +327,7 @@ class PlayersPanel(Static):
                 name = bandit_text(b["character"], bold=mine)
                 if p["seat"] == actor:
                     name = Text("▶ ") + name
-                table.add_row(
+                row: list[RenderableType] = [
                     name,
                     who.get(p["seat"], ""),
                     describe.figure_where(view, b),
@@ -223,7 +335,11 @@ class PlayersPanel(Static):
                     str(b["bullets_left"]),
                     str(b["bullets_received"]),
                     str(p["hand_size"]),
-                )
+                ]
+                if hs is not None:
+                    held = hs["hostages"].get(b["character"])
+                    row.insert(4, names.hostage(held) if held else "")
+                table.add_row(*row)
         return table
 
 
