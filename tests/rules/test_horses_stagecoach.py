@@ -9,6 +9,7 @@ Belle, Cheyenne, Django, Doc, ...; with Marshal & Prisoners seat 0 is the Marsha
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -443,7 +444,7 @@ def test_the_stagecoach_moves_back_each_round_with_the_shotgun_beside_it() -> No
         if g.pending.decision == "play" and g.step == 0:
             seen.append(hs(g).coach)
         g.apply_id(rng.choice(g.legal_ids()))
-    assert seen[0] == 0 and all(b in (a, a + 1, a + 2) for a, b in zip(seen, seen[1:]))
+    assert seen[0] == 0 and all(b in (a, a + 1, a + 2) for a, b in itertools.pairwise(seen))
 
 
 # ============================================================================ actions
