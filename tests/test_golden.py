@@ -26,6 +26,8 @@ GAMES: dict[str, tuple[str, int, int]] = {
     "two-player-2p": ("two-player", 2, 303),
     "accessible-5p": ("accessible", 5, 404),
     "marshal-prisoners-5p": ("marshal-prisoners", 5, 505),
+    "horses-stagecoach-4p": ("horses-stagecoach", 4, 606),
+    "both-expansions-5p": ("both-expansions", 5, 707),
 }
 
 

@@ -207,7 +207,7 @@ def test_every_horses_and_stagecoach_event_has_a_plain_sentence() -> None:
     assert "The Lady's Poodle" in said["hostage"] and "$1,000" in said["hostage"]
     assert "Tuco takes a neutral bullet at the beginning of each round" in said["hostage"]
     assert said["ride"] == ("Doc rides a horse from the roof of car 3 and gets off inside "
-                            "the stagecoach.")
+                            "the stagecoach (beside car 2).")
     assert "rides away from the train" in said["ride-away"]
     assert "the Shotgun" in said["shotgun-punched"] and "roof of car 2" in said[
         "shotgun-punched"]
@@ -256,7 +256,9 @@ def test_the_expansions_reasons_are_said_and_each_bullet_once() -> None:
                                                        "reason": "no-target"})
     # the stagecoach's spaces, wherever a figure goes
     assert _says("move", {"bandit": "doc", "frm": ROOF3, "to": COACH_ROOF}) == (
-        "Doc moves to the roof of the stagecoach.")
+        "Doc moves to the roof of the stagecoach (beside car 2).")
+    assert _says("no-effect", {"bandit": "doc", "card": "idea", "reason": "no-target"}) == (
+        "The copied card has no effect for Doc.")
     assert _says("pushed", {"bandit": "doc", "to": COACH}) == "Doc is pushed into the stagecoach."
     assert _says("floor", {"bandit": "doc", "frm": COACH_ROOF, "to": COACH}) == (
         "Doc climbs down into the stagecoach.")

@@ -199,12 +199,17 @@ def place(index: int, roof: bool, cars: int | None = None, *, prison: bool = Fal
     return f"the roof of {where}" if roof else f"inside {where}"
 
 
-def location(where: dict[str, Any]) -> str:
+def location(where: dict[str, Any], *, beside: bool = False) -> str:
     """A space as an event gives it (``{"car", "roof", "cars", "prison"}``, or Horses &
     Stagecoach's ``{"coach": True, "beside", "roof"}``): ``the roof of car 2``, ``inside the
-    caboose``, ``the roof of the stagecoach``, ``inside the stagecoach``."""
+    caboose``, ``the roof of the stagecoach``, ``inside the stagecoach``; ``beside``: with
+    the car the stagecoach stands beside, ``inside the stagecoach (beside car 2)``."""
     if where.get("coach"):
-        return "the roof of the stagecoach" if where["roof"] else "inside the stagecoach"
+        text = "the roof of the stagecoach" if where["roof"] else "inside the stagecoach"
+        if beside and where.get("beside") is not None:
+            near = car(where["beside"], where.get("cars"), prison=bool(where.get("prison")))
+            text += f" (beside {near})"
+        return text
     return place(where["car"], bool(where["roof"]), where.get("cars"),
                  prison=bool(where.get("prison")))
 

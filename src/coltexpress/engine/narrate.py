@@ -25,11 +25,14 @@ def _player(d: dict[str, Any]) -> str:
     return text[0].upper() + text[1:]
 
 
-def _to(where: dict[str, Any]) -> str:
+def _to(where: dict[str, Any], *, beside: bool = False) -> str:
     """``to the roof of car 2`` or ``into car 2`` (Horses & Stagecoach: ``into the
-    stagecoach``)."""
+    stagecoach``; ``beside``: ``(beside car 2)``)."""
     if where.get("coach"):
         car = "the stagecoach"
+        if beside and where.get("beside") is not None:
+            near = names.car(where["beside"], where.get("cars"), prison=bool(where.get("prison")))
+            car += f" (beside {near})"
     else:
         car = names.car(where["car"], where.get("cars"), prison=bool(where.get("prison")))
     return f"to the roof of {car}" if where["roof"] else f"into {car}"
@@ -118,6 +121,8 @@ def _no_choice(who: str, card: str) -> str:
         return f"{who} has no horse nearby: the Ride has no effect."
     if kind in ("move", "floor", "move+", "floor+"):
         return f"{who} cannot go anywhere from here: the {names.card(kind)} has no effect."
+    if kind == "idea":  # a Brilliant Idea's copy of a card with nothing to do
+        return f"The copied card has no effect for {who}."
     return f"{who} has nobody to {_verb(card)}: no effect."
 
 
@@ -256,7 +261,7 @@ def _hostage(d: dict[str, Any]) -> str:
 def _ride(d: dict[str, Any]) -> str:
     return (
         f"{_name(d['bandit'])} rides a horse from {names.location(d['frm'])} and gets off "
-        f"{names.location(d['to'])}."
+        f"{names.location(d['to'], beside=True)}."
     )
 
 
@@ -347,7 +352,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     ),
     "reveal": lambda d: f"{_name(d['bandit'])}'s card: {names.card(str(d['card']), owner=False)}.",
     "no-effect": _no_effect,
-    "move": lambda d: f"{_name(d['bandit'])} moves {_to(d['to'])}.",
+    "move": lambda d: f"{_name(d['bandit'])} moves {_to(d['to'], beside=True)}.",
     "floor": _floor,
     "escape": _escape,
     "neutral-bullet": lambda d: (
