@@ -184,16 +184,17 @@ def _swap_other_placements(g: Game, seat: int | None, rng: random.Random) -> boo
 
 def _swap_whiskey_kinds(g: Game, seat: int | None, rng: random.Random) -> bool:
     """Horses & Stagecoach: the old flask becomes another flask the seat never looked at."""
-    if g.hs is None:
+    state = g.hs
+    if state is None:
         return False
     known = known_tokens(g, seat)
     unknown = [t for t, k in enumerate(g.loot_kind) if k == WHISKEY and t not in known]
-    old = [t for t in unknown if t in g.hs.old]
-    normal = [t for t in unknown if t not in g.hs.old]
+    old = [t for t in unknown if t in state.old]
+    normal = [t for t in unknown if t not in state.old]
     if not old or not normal:
         return False
-    g.hs.old.remove(old[0])
-    g.hs.old.append(rng.choice(normal))
+    state.old.remove(old[0])
+    state.old.append(rng.choice(normal))
     return True
 
 

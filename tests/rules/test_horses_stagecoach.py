@@ -566,14 +566,14 @@ def test_the_shotgun_blocks_the_line_of_sight_on_the_roofs() -> None:
     put(g, belle=(1, True), cheyenne=(2, True), django=(4, True), doc=(1, False))
     stealin(g, [("belle", "shoot")])
     assert [e.data["target"] for e in g.events if e.kind == "shoot"] == ["cheyenne"]
-    # The stagecoach's roof and the train roofs beyond the Shotgun do not see each other.
+    # Between the stagecoach's roof and the train's he blocks nothing: "any bandit".
     g = ready(4)
     hs(g).coach = 2
     hs(g).shotgun = 2
     to_coach(g, "belle", True)
-    put(g, cheyenne=(0, True), django=(4, True), doc=(2, True))
+    put(g, cheyenne=(0, True), django=(4, True), doc=(2, False))
     stealin(g, [("belle", "shoot")])
-    assert [e.data["target"] for e in g.events if e.kind == "shoot"] == ["doc"]
+    assert sorted(legal(g)) == ["shoot cheyenne", "shoot django"]
     # While he guards the strongbox he blocks nothing.
     g = ready(4)
     hs(g).coach = 2
@@ -743,7 +743,7 @@ def test_the_marshal_may_ride_and_enter_the_stagecoach_without_a_hostage() -> No
     events = g.apply("ride coach")
     assert not any(e.kind == "hostage" for e in events) and hs(g).hostage[m] == -1
     assert in_coach(g, "marshal") is False  # then up onto its roof
-    assert len(hs(g).hostages) == 4
+    assert len(hs(g).hostages) == 3  # bandits minus one: none taken
 
 
 def test_a_bandit_entering_the_stagecoach_must_take_a_hostage() -> None:
@@ -820,17 +820,28 @@ def test_hostage_ransoms() -> None:
 
 def test_the_ladys_poodle_brings_a_bullet_each_round() -> None:
     """hs.hostage.ladys-poodle-neutral-bullet-each-round, D-hs-poodle: at the beginning of
-    each round, before the hands, the holder takes a neutral bullet."""
+    each round, before the hands, the holder takes a neutral bullet, shuffled into his deck
+    as the round's shuffle would (not always drawn)."""
     from coltexpress.engine import flow
 
-    g = ready(4)
-    hs(g).hostage[bandit(g, "doc")] = HOSTAGES.index("ladys-poodle")
-    before = g.received[bandit(g, "doc")]
-    g.events = []
-    flow.begin_round(g)
-    assert g.received[bandit(g, "doc")] == before + 1
-    assert any(e.kind == "neutral-bullet" and e.data["reason"] == "ladys-poodle"
-               for e in g.events)
+    drawn = 0
+    for seed in range(40):
+        g = ready(4, seed=seed)
+        s = seat(g, "doc")
+        g.deck[s].extend(g.hand[s])
+        g.hand[s] = []
+        g.deck_known[s] = []
+        g.hand_known[s] = []
+        hold_hostage(g, "doc", "ladys-poodle")
+        before = g.received[bandit(g, "doc")]
+        g.events = []
+        flow.begin_round(g)
+        assert g.received[bandit(g, "doc")] == before + 1
+        assert any(e.kind == "neutral-bullet" and e.data["reason"] == "ladys-poodle"
+                   for e in g.events)
+        drawn += any(g.card_kind[c] == BULLET for c in g.hand[s])
+        sound(g)
+    assert 0 < drawn < 40
 
 
 def test_the_minister_deals_one_card_fewer() -> None:
@@ -1113,3 +1124,185 @@ def test_fuzzed_games_conserve_horses_hostages_and_whiskey() -> None:
 
 # quiet the unused names kept for scenario building
 _ = (add_loot, BULLET, JEWEL, PURSE)
+
+
+# ============================================================================ with both expansions
+
+
+def test_with_the_marshal_hostages_are_bandits_minus_one() -> None:
+    """hs.setup.hostages-players-minus-one with Marshal & Prisoners, D-hs-hostages-mp: the
+    Marshal player takes no hostage, so the players the sheet counts are the bandits."""
+    for players in range(3, 9):
+        g = hs_game(players, marshal=True)
+        assert len(hs(g).hostages) == players - 2
+
+
+def test_the_poker_players_loss_lasts_the_whole_game() -> None:
+    """hs.hostage.poker-player-loses-special-ability with a prisoner: freeing another
+    bandit's sidekick gives his power, never the bandit's own back."""
+    from coltexpress.engine.mp.rules import update_powers
+
+    g = boarded(hs_game(5, marshal=True, characters=("tuco", "belle", "cheyenne", "django")))
+    t = bandit(g, "tuco")
+    hold_hostage(g, "tuco", "poker-player")
+    assert "through-floor" not in g.powers[t]
+    belle_sidekick = next(i for i, p in enumerate(__import__(
+        "coltexpress.engine.mp.content", fromlist=["mp_content"]).mp_content().sidekicks)
+        if p == "belle")
+    g.mp.prisoner[t] = belle_sidekick
+    update_powers(g, t)
+    assert g.powers[t] == frozenset({"shield"})
+
+
+def test_deadly_fall_never_crosses_the_stagecoach() -> None:
+    """D-hs-django with Deadly Fall: Django's shot knocks nobody off the train from or into
+    the stagecoach, and a punch on the stagecoach's roof knocks nobody off the train (it is
+    no roof of the train)."""
+    g = boarded(hs_game(5, marshal=True, characters=("django", "belle", "cheyenne", "doc")),
+                "deadly-fall")
+    clear_loot(g)
+    hs(g).coach = 0
+    put(g, django=(1, True), marshal=(2, False), cheyenne=(3, False), doc=(3, False))
+    to_coach(g, "belle", True)
+    stealin(g, [("django", "shoot")])
+    assert all(not a.endswith(" off") for a in legal(g))
+    g = boarded(hs_game(5, marshal=True, characters=("django", "belle", "cheyenne", "doc")),
+                "deadly-fall")
+    clear_loot(g)
+    hs(g).coach = 1
+    to_coach(g, "django", True)
+    to_coach(g, "belle", True)
+    put(g, marshal=(2, False), cheyenne=(3, False), doc=(3, False))
+    stealin(g, [("django", "punch")])
+    assert all(not a.endswith(" off") for a in legal(g))
+
+
+def test_django_knocks_back_away_from_the_stagecoach() -> None:
+    """D-hs-django: shooting from the stagecoach's roof, Django knocks a bandit on the train
+    one car further from the stagecoach's car."""
+    g = ready(4, characters=("django", "belle", "cheyenne", "doc"))
+    hs(g).coach = 1
+    to_coach(g, "django", True)
+    put(g, cheyenne=(3, True), belle=(1, False), doc=(2, False))
+    stealin(g, [("django", "shoot")])
+    assert where(g, "cheyenne") == (4, True)
+
+
+def test_the_shotgun_after_a_second_rob() -> None:
+    """hs.shotgun.ending-turn-with-shotgun-bullet-and-flee with one's own sidekick: the
+    action ends after the second Rob, in the Shotgun's space: a bullet, then away."""
+    from coltexpress.engine.mp.content import mp_content
+
+    g = boarded(hs_game(5, marshal=True))
+    clear_loot(g)
+    hs(g).coach = hs(g).shotgun = 2
+    g.mp.prisoner[bandit(g, "belle")] = list(mp_content().sidekicks).index("belle")
+    put(g, belle=(2, True), marshal=(4, False), cheyenne=(4, False), django=(4, False),
+        doc=(4, False))
+    add_loot(g, 2, True, "jewel", 500)
+    add_loot(g, 2, True, "jewel", 500)
+    bullets = g.received[bandit(g, "belle")]
+    stealin(g, [("belle", "rob")])
+    assert g.pending.decision == "rob-again"
+    g.apply("rob jewel")
+    assert g.received[bandit(g, "belle")] == bullets + 1
+    assert g.pending.decision == "flee"
+
+
+def test_sharing_the_loot_keeps_the_cell_apart() -> None:
+    """hs.station.sharing-the-loot with the prison car: the cell is a place of its own; a
+    bandit in the corridor shares nothing with one in the cell."""
+    g = boarded(hs_game(5, marshal=True))
+    clear_loot(g)
+    put(g, belle=(g.last, False), cheyenne=(g.last, False), django=(1, True), doc=(1, False))
+    g.mp.jailed[bandit(g, "belle")] = True
+    g.mp.captured[bandit(g, "belle")] = True
+    give_loot(g, "belle", "strongbox", 1000)
+    _event(g, "sharing-the-loot")
+    assert hs(g).bonus == [0] * 5
+
+
+def test_only_the_shotguns_strongbox_is_guarded() -> None:
+    """hs.punch.shotgun-must-be-punched-to-release-strongbox: the Shotgun guards his own
+    strongbox; another strongbox on the stagecoach's roof (Take It All!) may be robbed."""
+    g = boarded(hs_game(5, marshal=True))
+    clear_loot(g)
+    hs(g).coach = 1
+    to_coach(g, "marshal", True)
+    to_coach(g, "belle", True)
+    put(g, cheyenne=(3, False), django=(3, False), doc=(4, False))
+    guarded = hs(g).guarded
+    g.floor_loot[coach_space(g, True)].append(guarded)
+    g.box.remove(guarded)
+    _event(g, "take-it-all")
+    stealin(g, [("belle", "rob")])
+    kinds = [g.loot_kind[t] for t in g.held[bandit(g, "belle")]]
+    assert kinds == [STRONGBOX] and guarded in g.floor_loot[coach_space(g, True)]
+
+
+def test_reflex_action_respects_the_hostages() -> None:
+    """hs.hostage.teacher-no-punch in Reflex Action (D-hs-cannot-use): the Teacher's holder
+    is not offered his Punch card."""
+    from coltexpress.engine.mp.rules import reflex_action
+
+    g = boarded(hs_game(5, marshal=True))
+    s = seat(g, "belle")
+    hold_hostage(g, "belle", "teacher")
+    for other in range(g.n_players):
+        if other != s:
+            g.deck[other].extend(g.hand[other])
+            g.hand[other] = []
+            g.hand_known[other] = []
+    set_hand(g, s, ["punch", "move"])
+    g.pile, g.pile_down = [], []
+    reflex_action(g)
+    assert g.pending.decision == "reflex" and g.pending.seat == s
+    assert sorted(legal(g)) == ["pass", "play move"]
+
+
+def test_pickpocketing_in_the_stagecoach() -> None:
+    """D-hs-train-events: Pickpocketing's "lone bandit ... in his space" counts the
+    stagecoach's spaces too."""
+    g = ready(4, "pickpocketing")
+    to_coach(g, "belle", False)
+    put(g, cheyenne=(1, False), django=(1, False), doc=(1, False))
+    g.floor_loot[coach_space(g, False)].append(g.box.pop(
+        next(i for i, t in enumerate(g.box) if g.loot_kind[t] == PURSE)))
+    g.events = []
+    from coltexpress.engine.round_events import run_event
+
+    assert run_event(g, "pickpocketing")
+    assert g.pending.decision == "pickpocket" and g.pending.bandit == "belle"
+
+
+def test_a_secret_turmoil_choice_does_not_steer_a_sampled_world() -> None:
+    """D-hs-turmoil with determinize: another seat's secret choice is redrawn from what his
+    sampled hand allows, whatever he really chose."""
+    from coltexpress.engine import ids
+
+    g = ready(4, "no-event-turmoil")
+    first = g.actor
+    set_hand(g, first, ["move", "rob", "shoot"])
+    g.apply("draw")
+    s = g.actor  # the next seat samples worlds; it cannot know the first seat drew
+    played = g.clone()
+    played.hs.turmoil[first] = ids.PLAY[0][0][0]  # the same state, but he chose a Move card
+    seen = [g.determinize(s, random.Random(k)).hs.turmoil[first] for k in range(30)]
+    other = [played.determinize(s, random.Random(k)).hs.turmoil[first] for k in range(30)]
+    assert seen == other
+    assert len(set(seen)) > 1
+
+
+def test_a_malformed_saved_stagecoach_is_refused() -> None:
+    """Bad input: a saved state with impossible Horses & Stagecoach values is refused with a
+    precise message."""
+    from coltexpress.engine.errors import RecordError
+
+    g = ready(4)
+    for field, value in (("turmoil", [10**6, -1, -1, -1]), ("attack", [5, -1, -1, -1]),
+                         ("coach", 99), ("sips", -3), ("hostage", [42, -1, -1, -1]),
+                         ("guarded", 10**6)):
+        data = g.to_json()
+        data["hs"][field] = value
+        with pytest.raises(RecordError, match=field):
+            Game.from_json(data)

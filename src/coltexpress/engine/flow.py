@@ -533,8 +533,13 @@ def finish_card(g: Game) -> None:
 def _resolve(g: Game, index: int) -> None:
     if resolve.perform(g, KIND_OF_PHASE[g.phase], g.cur, index):
         return  # the card waits for a further decision
+    card_done(g)
+
+
+def card_done(g: Game) -> None:
+    """The card resolving is done (after its last decision): on to the next."""
     if g.hs is not None and _shotgun(g, g.card_bandit[g.pile[g.resolve_i]]):
-        return
+        return  # the bandit runs from the Shotgun: which way
     finish_card(g)
     resolve_pile(g)
 

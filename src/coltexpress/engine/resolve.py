@@ -256,10 +256,10 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
         from .mp.rules import knock_off
 
         knock_off(g, target)
-    elif "knockback" in g.powers[b] and (g.hs is None or _along_train(g, b, target)):
+    elif "knockback" in g.powers[b]:
         tcar = g.pos[target] >> 1
-        car = g.pos[b] >> 1
-        if tcar != car:
+        car = knockback_origin(g, b, target)
+        if car is not None and tcar != car:
             step = 1 if tcar > car else -1
             if 0 <= tcar + step <= g.last:
                 new = g.pos[target] + 2 * step
@@ -268,10 +268,14 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
     return None
 
 
-def _along_train(g: Game, b: int, target: int) -> bool:
-    from .hs.rules import along_train
+def knockback_origin(g: Game, b: int, target: int) -> int | None:
+    """The car Django's shot knocks a bandit away from: his own (Horses & Stagecoach: the
+    stagecoach's car when he shoots from it; None for a target in the stagecoach)."""
+    if g.hs is None:
+        return g.pos[b] >> 1
+    from .hs.rules import knockback_origin as hs_origin
 
-    return along_train(g, b, target)
+    return hs_origin(g, b, target)
 
 
 # ---------------------------------------------------------------------------- Rob
@@ -309,7 +313,12 @@ def do_rob(g: Game, b: int, index: int) -> bool | None:
         token = action.token
     else:
         kind = ids.LOOT_INDEX[action.loot]
-        matching = [t for t in loot if g.loot_kind[t] == kind]
+        within = loot
+        if g.hs is not None:
+            from .hs.rules import robbable
+
+            within = robbable(g, g.pos[b], loot)  # not the Shotgun's strongbox
+        matching = [t for t in within if g.loot_kind[t] == kind]
         # A purse (a mailbag, a whiskey flask) is taken without looking: any, at random.
         unseen = kind in (PURSE, MAILBAG, WHISKEY)
         token = matching[random_index(g, len(matching))] if unseen else matching[0]
@@ -353,7 +362,7 @@ def punch_options(g: Game, b: int) -> list[int]:
         dirs = push_dirs(g, space)  # into the stagecoach, or out of it
     else:
         dirs = tuple(d for d in (0, 1) if 0 <= car + _DELTA[d] <= g.last)
-    if g.mp is not None and space & 1:
+    if g.mp is not None and space & 1 and space < 2 * (g.last + 1):  # (a train roof)
         from .mp.rules import deadly_fall
 
         if deadly_fall(g):

@@ -20,19 +20,22 @@ PICKPOCKET = 11
 
 
 def _bandits(g: Game) -> list[int]:
-    """The figures an event acts on: the bandits in a space of the train (with Marshal &
-    Prisoners the Marshal player's figure is no bandit; a bandit knocked off the train, or
-    with Horses & Stagecoach one who rode away, has no space); the stagecoach is no part of
-    the train (D-hs-train-events)."""
-    train = 2 * (g.last + 1)
-    out = [b for b in range(g.n_bandits) if 0 <= g.pos[b] < train]
+    """The figures an event acts on: the bandits in a space (with Marshal & Prisoners the
+    Marshal player's figure is no bandit; a bandit knocked off the train, or with Horses &
+    Stagecoach one who rode away, has no space)."""
+    out = [b for b in range(g.n_bandits) if g.pos[b] >= 0]
     if g.mp is not None:
         out = [b for b in out if b != g.mp.marshal]
     return out
 
 
+def _on_train(g: Game) -> list[int]:
+    """The bandits on the train: the stagecoach is beside it (D-hs-train-events)."""
+    return [b for b in _bandits(g) if g.pos[b] < 2 * (g.last + 1)]
+
+
 def _on_roof(g: Game) -> list[int]:
-    return [b for b in _bandits(g) if g.pos[b] & 1]
+    return [b for b in _on_train(g) if g.pos[b] & 1]
 
 
 def angry_marshal(g: Game) -> bool:
@@ -85,7 +88,7 @@ def take_it_all(g: Game) -> bool:
 
 def passengers_rebellion(g: Game) -> bool:
     """Every bandit inside a car takes a neutral bullet."""
-    inside = [b for b in _bandits(g) if not g.pos[b] & 1]
+    inside = [b for b in _on_train(g) if not g.pos[b] & 1]
     give_neutral(g, inside, reason="passengers-rebellion")
     return False
 

@@ -144,7 +144,8 @@ def state_from_json(data: Any) -> Game:
         if g.options.horses_stagecoach:
             from .hs.state import HSState
 
-            g.hs = HSState.from_json(data["hs"], g.n_bandits, g.n_players)
+            g.hs = HSState.from_json(data["hs"], g.n_bandits, g.n_players, g.last,
+                                     len(g.loot_kind))
     except KeyError as exc:
         raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
     except OptionsError as exc:

@@ -33,17 +33,16 @@ def resample(d: Game, seat: int | None, known: set[int], rng: random.Random) -> 
             hs.attack[b] = rng.randrange(2)
     for s in range(d.n_players):
         if hs.turmoil[s] >= 0 and s != seat:
-            hs.turmoil[s] = _some_choice(d, s, hs.turmoil[s], rng)
+            hs.turmoil[s] = _some_choice(d, s, rng)
 
 
-def _some_choice(d: Game, s: int, was: int, rng: random.Random) -> int:
-    """A choice the player could have made with his sampled hand: the same if he can."""
+def _some_choice(d: Game, s: int, rng: random.Random) -> int:
+    """Any choice the player could have made with his sampled hand (drawing, or a card of
+    it, face up), each alike: the real one tells nothing here."""
     plays = {ids.DRAW} if flow.can_draw(d, s) else set()
     for card in d.hand[s]:
         kind = d.card_kind[card]
         if kind != BULLET:
-            plays.update(i for i in ids.PLAY[kind][d.who[d.card_bandit[card]]] if i >= 0)
-    if was in plays:
-        return was
-    options = sorted(i for i in plays if not getattr(ids.ACTIONS[i], "hidden", False))
+            plays.add(ids.PLAY[kind][d.who[d.card_bandit[card]]][0])
+    options = sorted(plays)
     return options[rng.randrange(len(options))] if options else ids.PASS

@@ -26,6 +26,11 @@ def _bandits(g: Game) -> list[int]:
     return [b for b in range(g.n_bandits) if g.pos[b] >= 0 and not is_marshal(g, b)]
 
 
+def _jailed(g: Game, b: int) -> bool:
+    """In the prison car's cell (Marshal & Prisoners), a place of its own."""
+    return g.mp is not None and g.mp.jailed[b]
+
+
 def panting_horses(g: Game) -> bool:
     """The rearmost horse (2-4 players; the 2 rearmost with 5 or more) leaves the game."""
     hs = _hs(g)
@@ -110,7 +115,7 @@ def sharing_the_loot(g: Game) -> bool:
         for t in g.held[b]:
             if g.loot_kind[t] != STRONGBOX:
                 continue
-            with_him = [o for o in band if g.pos[o] == g.pos[b]]
+            with_him = [o for o in band if g.pos[o] == g.pos[b] and _jailed(g, o) == _jailed(g, b)]
             if len(with_him) < 2:
                 continue
             share = g.loot_value[t] // len(with_him)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from .. import flow, ids, resolve
+from .. import flow, ids, knowledge, resolve
 from ..actions import Move, MoveTrain, Ride
-from ..content import BULLET, IDEA, PUNCH, RIDE, STRONGBOX, WHISKEY, TurnType
+from ..content import BULLET, IDEA, PUNCH, RIDE, WHISKEY, TurnType
 from .content import hs_content
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def do_move(g: Game, b: int, index: int) -> None:
 def line_of_fire(g: Game, b: int) -> list[int]:
     """Everyone a Shoot could reach: along the train as in the base game; between the
     stagecoach and the car beside it inside; between the stagecoach's roof and any train
-    roof; the active Shotgun blocking the roofs beyond him (D-hs-shotgun-sight)."""
+    roof; the active Shotgun blocking the train's roofs beyond him (D-hs-shotgun-sight)."""
     hs = _hs(g)
     pos = g.pos
     space = pos[b]
@@ -174,9 +174,7 @@ def line_of_fire(g: Game, b: int) -> list[int]:
     if "lone-gunman" in powers and resolve._alone_for_django(g, b):
         targets = [t for t, p in enumerate(pos) if p >= 0 and p & 1 == roof and p != space]
     elif space == cin + 1:
-        targets = [
-            t for t, p in enumerate(pos) if 0 <= p < cin and p & 1 and _sees_coach(g, p >> 1)
-        ]
+        targets = [t for t, p in enumerate(pos) if 0 <= p < cin and p & 1]
     elif space == cin:
         targets = [t for t, p in enumerate(pos) if p == 2 * hs.coach]
     elif roof:
@@ -190,8 +188,7 @@ def line_of_fire(g: Game, b: int) -> list[int]:
                 if c == hs.shotgun:
                     break
                 c += step
-        if _sees_coach(g, car):
-            targets += [t for t, p in enumerate(pos) if p == cin + 1]
+        targets += [t for t, p in enumerate(pos) if p == cin + 1]
     else:
         targets = [t for t, p in enumerate(pos) if p in (space - 2, space + 2) and p < cin]
         if car == hs.coach:
@@ -201,29 +198,24 @@ def line_of_fire(g: Game, b: int) -> list[int]:
     return targets
 
 
-def _sees_coach(g: Game, car: int) -> bool:
-    """Whether the roof of ``car`` and the stagecoach's roof see each other: not when the
-    Shotgun stands on a roof between them (the car beside the stagecoach included, unless
-    it is ``car`` itself)."""
-    s = _hs(g).shotgun
-    coach = _hs(g).coach
-    if s < 0 or s == car:
-        return True
-    return not min(car, coach) <= s <= max(car, coach)
-
-
-def along_train(g: Game, b: int, target: int) -> bool:
-    """Django's shot knocks back along the train only (D-hs-django)."""
-    return on_train(g, b) and on_train(g, target)
+def knockback_origin(g: Game, b: int, target: int) -> int | None:
+    """Django's shot knocks a bandit on the train away from the shooter's car, the
+    stagecoach's car when he shoots from the stagecoach; nobody is knocked out of the
+    stagecoach (D-hs-django)."""
+    if not on_train(g, target):
+        return None
+    return car_of(g, g.pos[b])
 
 
 # ---------------------------------------------------------------------------- Rob
 
 
 def robbable(g: Game, space: int, loot: list[int]) -> list[int]:
-    """The strongbox on the stagecoach's roof is out of reach while the Shotgun guards it."""
-    if space == coach_in(g) + 1 and _hs(g).shotgun < 0:
-        return [t for t in loot if g.loot_kind[t] != STRONGBOX]
+    """The Shotgun's strongbox is out of reach while he guards it (any other loot on the
+    stagecoach's roof is not)."""
+    hs = _hs(g)
+    if hs.shotgun < 0 and hs.guarded in loot:
+        return [t for t in loot if t != hs.guarded]
     return loot
 
 
@@ -344,18 +336,23 @@ def flee(g: Game, b: int, index: int) -> None:
 # ---------------------------------------------------------------------------- Schemin'
 
 
-def play_ids(g: Game, seat: int, out: list[int]) -> list[int]:
-    """The hostages' drawbacks (the Teacher: no Punch; the Zealot: no Ride; the
-    Photographer: nothing face down), and a drink of whiskey on Normal turns."""
-    b = g.bandits_of[seat][0]
-    name = hostage_name(g, b)
-    banned: set[int] = set()
+def hostage_bans(g: Game, seat: int) -> set[int]:
+    """The plays a hostage's drawback forbids (the Teacher: Punch; the Zealot: Ride; the
+    Photographer: anything face down)."""
+    name = hostage_name(g, g.bandits_of[seat][0])
     if name == "teacher":
-        banned.update(ids.PLAY[PUNCH][0])
-    elif name == "zealot":
-        banned.update(ids.PLAY[RIDE][0])
-    elif name == "photographer":
-        banned.update(i for i in out if getattr(ids.ACTIONS[i], "hidden", False))
+        return set(ids.PLAY[PUNCH][0])
+    if name == "zealot":
+        return set(ids.PLAY[RIDE][0])
+    if name == "photographer":
+        return {row[1] for kind in ids.PLAY for row in kind if row[1] >= 0}
+    return set()
+
+
+def play_ids(g: Game, seat: int, out: list[int]) -> list[int]:
+    """The hostages' drawbacks, and a drink of whiskey on Normal turns."""
+    b = g.bandits_of[seat][0]
+    banned = hostage_bans(g, seat)
     out = [i for i in out if i not in banned]
     if flow.current_turn_type(g) is TurnType.STANDARD:
         out += drink_ids(g, b)
@@ -436,13 +433,7 @@ def _sip_ids(g: Game, seat: int) -> list[int]:
         kind = g.card_kind[card]
         if kind != BULLET:
             out.add(ids.PLAY[kind][g.who[g.card_bandit[card]]][0])
-    b = g.bandits_of[seat][0]
-    name = hostage_name(g, b)
-    if name == "teacher":
-        out -= set(ids.PLAY[PUNCH][0])
-    elif name == "zealot":
-        out -= set(ids.PLAY[RIDE][0])
-    return sorted(out)
+    return sorted(out - hostage_bans(g, seat))
 
 
 def _ask_sip(g: Game, seat: int) -> None:
@@ -606,10 +597,17 @@ def round_begins(g: Game) -> None:
     has received so far are noted (Mortal Bullet)."""
     hs = _hs(g)
     hs.received_start = g.received[:]
-    poodle = [b for b in range(g.n_bandits) if hostage_name(g, b) == "ladys-poodle"
-              and not hs.away[b]]
-    if poodle:
-        resolve.give_neutral(g, poodle, reason="ladys-poodle")
+    for b in range(g.n_bandits):
+        if hostage_name(g, b) != "ladys-poodle" or hs.away[b]:
+            continue
+        if resolve.give_neutral(g, [b], reason="ladys-poodle"):
+            # Shuffled into the deck as the round's shuffle would (D-hs-poodle).
+            seat = g.seat_of[b]
+            card = g.neutral_base + g.neutral
+            flow.shuffle(g, g.deck[seat])
+            knowledge.forget_deck(g, seat)
+            if g.deck_from[seat]:
+                g.deck_from[seat].append(card)
 
 
 def clean_up(g: Game) -> None:

@@ -20,15 +20,17 @@ def new_state(
     g: Game, token: Callable[[int, int, bool], int], shuffle: Callable[[list[int]], None]
 ) -> HSState:
     """The stagecoach beside the locomotive with a strongbox and the Shotgun on its roof;
-    hostage cards (players minus one) face down beside the locomotive; a face-down whiskey
-    flask in each car but the locomotive (the prison car included)."""
+    hostage cards (players minus one; with Marshal & Prisoners, bandits minus one:
+    D-hs-hostages-mp) face down beside the locomotive; a face-down whiskey flask in each
+    car but the locomotive (the prison car included)."""
     data = hs_content()
     s = HSState.new(g.n_bandits, g.n_players)
     roof = 2 * (g.last + 1) + 1
-    g.floor_loot[roof].append(token(STRONGBOX, data.strongbox_value, True))
+    s.guarded = token(STRONGBOX, data.strongbox_value, True)
+    g.floor_loot[roof].append(s.guarded)
     hostages = list(range(len(data.hostages)))
     shuffle(hostages)
-    n = g.n_players - 1
+    n = g.n_bandits - g.options.marshal_prisoners - 1  # the Marshal player is no bandit
     s.hostages, s.hostages_out = hostages[:n], sorted(hostages[n:])
     flasks = [False] * data.whiskey_normal + [True] * data.whiskey_old
     order = list(range(len(flasks)))

@@ -20,6 +20,7 @@ class HSState:
     __slots__ = (
         "coach",
         "shotgun",
+        "guarded",
         "horses",
         "horses_out",
         "riding",
@@ -42,6 +43,7 @@ class HSState:
 
     coach: int  # the car the stagecoach stands beside (0: the locomotive)
     shotgun: int  # -1: guarding the strongbox on the stagecoach's roof; else his car's roof
+    guarded: int  # the loot token of the strongbox the Shotgun guards
     horses: list[int]  # the car each horse stands beside, sorted
     horses_out: int  # horses gone from the game (Panting Horses; ridden away)
     riding: list[bool]  # riding beside the train during the Horse Attack
@@ -66,6 +68,7 @@ class HSState:
         s = cls.__new__(cls)
         s.coach = 0
         s.shotgun = -1
+        s.guarded = -1
         s.horses = []
         s.horses_out = 0
         s.riding = [False] * figures
@@ -97,8 +100,37 @@ class HSState:
         return {name: getattr(self.clone(), name) for name in HSState.__slots__}
 
     @classmethod
-    def from_json(cls, data: Any, figures: int, players: int) -> HSState:
-        """Inverse of :meth:`to_json`; raises ValueError on a malformed part."""
+    def from_json(
+        cls, data: Any, figures: int, players: int, cars: int, tokens: int
+    ) -> HSState:
+        """Inverse of :meth:`to_json`; raises ValueError on a malformed part (``cars``: the
+        caboose's number; ``tokens``: how many loot tokens the game has)."""
+        s = cls._fields_from_json(data, figures, players)
+        from ..actions import ACTIONS
+        from .content import hs_content
+
+        hostages = len(hs_content().hostages)
+        checks = {
+            "coach": 0 <= s.coach <= cars,
+            "shotgun": -1 <= s.shotgun <= cars,
+            "guarded": 0 <= s.guarded < tokens,
+            "attack_car": -1 <= s.attack_car <= cars,
+            "sips": 0 <= s.sips <= 2,
+            "horses_out": s.horses_out >= 0,
+            "horses": all(0 <= c <= cars for c in s.horses),
+            "attack": all(v in (-1, 0, 1) for v in s.attack),
+            "hostage": all(-1 <= h < hostages for h in s.hostage),
+            "hostages": all(0 <= h < hostages for h in s.hostages + s.hostages_out),
+            "old": all(0 <= t < tokens for t in s.old + s.half + s.empty),
+            "turmoil": all(-1 <= i < len(ACTIONS) for i in s.turmoil),
+        }
+        bad = [name for name, ok in checks.items() if not ok]
+        if bad:
+            raise ValueError(f"hs field {bad[0]!r} out of range")
+        return s
+
+    @classmethod
+    def _fields_from_json(cls, data: Any, figures: int, players: int) -> HSState:
         if not isinstance(data, dict):
             raise ValueError("the Horses & Stagecoach state must be an object")
         s = cls.new(figures, players)

@@ -81,8 +81,13 @@ def own_sidekick(g: Game, b: int) -> bool:
 
 
 def update_powers(g: Game, b: int) -> None:
-    """A bandit's powers: his own, and the power of another bandit's sidekick he holds."""
+    """A bandit's powers: his own (not with Horses & Stagecoach's Poker Player as his
+    hostage), and the power of another bandit's sidekick he holds."""
     own = g.power[b]
+    if g.hs is not None and g.hs.hostage[b] >= 0:
+        from ..hs.rules import lost_own_power
+
+        own = None if lost_own_power(g, b) else own
     powers = set() if own is None else {own}
     p = _mp(g).prisoner[b]
     if p >= 0 and g.options.powers and sidekick_of(p) != g.chars[b]:
@@ -158,6 +163,10 @@ def _extra_ids(g: Game, seat: int) -> list[int]:
         kind = g.card_kind[card]
         if kind != BULLET:
             out.add(ids.PLAY[kind][g.who[g.card_bandit[card]]][0])
+    if g.hs is not None:  # Horses & Stagecoach: a hostage's drawback
+        from ..hs.rules import hostage_bans
+
+        out -= hostage_bans(g, seat)
     return sorted(out)
 
 
@@ -486,8 +495,10 @@ def knock_off_shots(g: Game, b: int) -> list[int]:
     if "knockback" not in g.powers[b] or not deadly_fall(g):
         return []
     out = []
-    car = g.pos[b] >> 1
     for t in resolve.shoot_targets(g, b):
+        car = resolve.knockback_origin(g, b, t)
+        if car is None:
+            continue  # (Horses & Stagecoach: nobody is knocked out of the stagecoach)
         tcar, roof = g.pos[t] >> 1, g.pos[t] & 1
         away = 1 if tcar > car else -1 if tcar < car else 0
         if roof and away and not 0 <= tcar + away <= g.last:
@@ -585,13 +596,11 @@ def apply_id(g: Game, index: int) -> None:
         _rainy(g, index)
     elif phase == GIVE:
         _give(g, g.cur, ids.GIVE.index(index))
-        flow.finish_card(g)
-        flow.resolve_pile(g)
+        flow.card_done(g)
     elif phase == ROB_AGAIN:
         if index != ids.PASS:
             resolve.do_rob(g, g.cur, index)
-        flow.finish_card(g)
-        flow.resolve_pile(g)
+        flow.card_done(g)
     elif phase in (EVENT_SHOOT, EVENT_MOVE):
         from .events import angry_marshal_step
 
