@@ -338,9 +338,8 @@ def test_heuristic_punches_the_shotgun_then_robs_the_strongbox() -> None:
     assert seat is not None
     me = game.chars[game.bandits_of[seat][0]]
     others = [c for c in game.chars if c != me]
-    add_loot(game, 0, False, "strongbox", 1000)
-    game.floor_loot[roof] = game.floor_loot[0]
-    game.floor_loot[0] = []
+    game.box.remove(game.hs.guarded)  # the Shotgun's own strongbox, back on the roof
+    game.floor_loot[roof].append(game.hs.guarded)
     game.pos[bandit(game, me)] = roof
     game.hs.hostage[bandit(game, me)] = 1  # the Banker: $1000 with a strongbox
     put(game, **{others[0]: (3, False), others[1]: (3, False), others[2]: (4, False)})

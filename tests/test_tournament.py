@@ -290,6 +290,7 @@ def test_the_stagecoach_strongbox_is_found_and_followed_in_the_views() -> None:
     roof = game.floor_loot[2 * (game.last + 1) + 1]
     token = stagecoach_strongbox(game.view(None))
     assert token is not None and token in roof and game.loot_kind[token] == STRONGBOX
+    assert game.hs is not None and token == game.hs.guarded  # the Shotgun's
     assert loot_holder(game.view(None), token) is None
     roof.remove(token)
     game.held[2].append(token)

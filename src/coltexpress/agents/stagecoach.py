@@ -161,7 +161,7 @@ def reach_value(g: Game, b: int, reach: tuple[float, ...], marshal_space: int) -
             kind = g.loot_kind[t]
             if kind == WHISKEY:
                 value += flask_value(g, t)
-            elif kind == STRONGBOX and space == coach + 1 and hs.shotgun < 0:
+            elif t == hs.guarded and hs.shotgun < 0:
                 value += 0.0 if teacher else _GUARDED * g.loot_value[t]
             else:
                 value += g.loot_value[t]
