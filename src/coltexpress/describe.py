@@ -1620,8 +1620,14 @@ def hs_brief(view: dict[str, Any]) -> str:
     held = [f"{names.bandit(b)[:3]} {names.hostage(h).removeprefix('The ')}"
             for b, h in hs["hostages"].items()]
     parts.append(f"Hostages {hs['hostages_left']} left" + (": " + ", ".join(held) if held else ""))
-    if hs["turmoil_chosen"]:
-        parts.append(f"Turmoil: {len(hs['turmoil_chosen'])}/{len(view['players'])} chosen")
+    chosen = hs["turmoil_chosen"]
+    if chosen:
+        who = " ".join(
+            "you" if s == view.get("seat")
+            else names.bandit(view["players"][s]["bandits"][0]).removeprefix("the ")[:3]
+            for s in chosen
+        )
+        parts.append(f"Turmoil: {len(chosen)}/{len(view['players'])} chosen ({who})")
     return " · ".join(parts)
 
 

@@ -259,7 +259,9 @@ def test_turmoil_and_secret_choices_are_said_without_their_secrets() -> None:
     who = describe.and_list([names.player(view["players"][s]["bandits"]) for s in (1, 2)])
     assert f"Turmoil: {who} have chosen in secret." in lines
     assert "Your secret choice: Play Shoot." in lines
-    assert "Turmoil: 2/4 chosen" in describe.hs_brief(view)
+    brief = describe.hs_brief(view)
+    short = [names.bandit(view["players"][s]["bandits"][0])[:3] for s in (1, 2)]
+    assert f"Turmoil: 2/4 chosen ({short[0]} {short[1]})" in brief
     spectator = copy.deepcopy(view)
     spectator["hs"].pop("my_turmoil")
     assert not any("secret choice" in line for line in describe.hs_lines(spectator))
