@@ -44,7 +44,8 @@ __all__ = ["MIN_SIZE", "WIDE_SIZE", "ColtApp"]
 
 MIN_SIZE = (80, 24)  # below this the app asks for a larger terminal
 WIDE_SIZE = (120, 40)  # from this size on, the full board; below it, the compact one
-BOTH_EXTRA = 10  # ... and rows more with both expansions (Marshal & Prisoners, Horses & Co.)
+BOTH_EXTRA = 10  # ... rows more with both expansions (Marshal & Prisoners, Horses & Co.)
+HS_CROWD_EXTRA = 4  # ... and with Horses & Stagecoach at 6 players or more
 
 
 class ColtApp(App[None]):
@@ -164,11 +165,7 @@ class ColtApp(App[None]):
 
     def _fit(self, width: int, height: int) -> None:
         tiny = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        options = self.session.game.options
-        # Both expansions' panels need more rows for the full board: below, the compact one.
-        tall = WIDE_SIZE[1] + (BOTH_EXTRA if options.marshal_prisoners and
-                               options.horses_stagecoach else 0)
-        compact = width < WIDE_SIZE[0] or height < tall
+        compact = width < WIDE_SIZE[0] or height < self.wide_height()
         self.screen.set_class(tiny, "tiny")
         self.screen.set_class(compact and not tiny, "compact")
         self.query_one(TrainPanel).compact = compact
@@ -179,6 +176,16 @@ class ColtApp(App[None]):
         )
         if self._shown is not None:
             self.show(self._shown)
+
+    def wide_height(self) -> int:
+        """The rows the full board needs: more with both expansions' panels, and with the
+        stagecoach's row beside a train of 6 players or more."""
+        options = self.session.game.options
+        if options.marshal_prisoners and options.horses_stagecoach:
+            return WIDE_SIZE[1] + BOTH_EXTRA
+        if options.horses_stagecoach and options.players >= 6:
+            return WIDE_SIZE[1] + HS_CROWD_EXTRA
+        return WIDE_SIZE[1]
 
     # -- drawing ----------------------------------------------------------------------
     def show(self, view: dict[str, Any]) -> None:

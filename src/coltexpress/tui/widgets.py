@@ -5,7 +5,7 @@ the display names of ``engine/names.py``; the train has a full drawing and a com
 small terminals. With Horses & Stagecoach the train's drawing gains a row beside it: the
 stagecoach (its roof, then its inside) in the column of the car it stands beside, the riders
 of the Horse Attack at the car they reached; horses are marked beside their cars' names and
-the Shotgun among the figures of the roof he stands on.
+the Shotgun among the figures of the roof the Shotgun stands on.
 """
 
 from __future__ import annotations
@@ -136,8 +136,7 @@ def _coach_cell(view: dict[str, Any], *, short: bool) -> Group:
     for line in lines:  # left-aligned at one width, so that the two lines start together
         line.pad_right(width - len(line))
         line.justify = "left"
-    head = Text("STAGECOACH", style="bold") if not short else None
-    return Group(*([head] if head else []), *lines)
+    return Group(*lines)
 
 
 def _riders_cell(view: dict[str, Any], *, short: bool) -> RenderableType:
@@ -241,7 +240,7 @@ class TrainPanel(Static):
         """Horses & Stagecoach: the row beside the train (the stagecoach at its car; the
         riders of the Horse Attack at theirs)."""
         hs = view["hs"]
-        label = Text("coach" if compact else "beside", style="dim")
+        label = Text("coach", style="dim")
         cells: list[RenderableType] = [label]
         for car in range(view["cars"] + 1):
             parts: list[RenderableType] = []
@@ -259,8 +258,8 @@ class TrainPanel(Static):
             f"{ROOF}{INSIDE} coach roof/in {HORSE} horse {SHOTGUN}Sg Shotgun w whiskey "
             f"{OLD_WHISKEY} old"
             if compact
-            else f"{HORSE} a horse beside the car  {SHOTGUN} the Shotgun  $ purse  ◆ jewel  "
-            f"▣ strongbox  w whiskey flask ({OLD_WHISKEY}: old)"
+            else f"coach: the stagecoach, beside its car  {HORSE} a horse  {SHOTGUN} the Shotgun  "
+            f"w whiskey flask ({OLD_WHISKEY}: old)"
         )
         text = Text(describe.hs_brief(view) + " · ", style="bold")
         if compact:
