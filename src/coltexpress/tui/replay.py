@@ -197,7 +197,8 @@ class ReplayApp(App[None]):
             self.notify("The scores come at the end of the game (End).")
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.steps[0].game.options.marshal_prisoners))
+        options = self.steps[0].game.options
+        self.push_screen(HelpScreen(options.marshal_prisoners, options.horses_stagecoach))
 
 
 def narrate(steps: ReplaySteps) -> list[str]:
