@@ -367,7 +367,7 @@ _TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "knocked-back": lambda d: f"{_name(d['bandit'])} is knocked back {_to(d['to'])}.",
     "rob": lambda d: f"{_name(d['bandit'])} robs {names.loot(d['loot'])}.",
     "rob-value": lambda d: (
-        "You look at the whiskey flask you took (it is worth nothing at the end)."
+        "The whiskey flask you took is worth nothing at the end: drink it on a standard turn."
         if d.get("loot") == "whiskey"
         else f"The {names.loot(d.get('loot', 'purse'))[2:]} you took is worth "
         f"{_money(d['value'])}."
