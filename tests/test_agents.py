@@ -89,12 +89,6 @@ def test_decision_depends_only_on_the_seats_view(
     _same_decisions(factory, kw, PRESETS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: Game.determinize keeps hidden orders (hs/determinize.py shuffles the "
-    "face-down hostage cards from their hidden order; a hand put back on a deck keeps its "
-    "hidden order), so the sampled world depends on more than the seat's view",
-)
 @pytest.mark.parametrize(
     ("factory", "kw"), [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12})]
 )

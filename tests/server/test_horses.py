@@ -50,7 +50,7 @@ async def test_create_a_horses_and_stagecoach_table(
     assert hs["coach"] == 0 and hs["shotgun"] is None and hs["horses"] == []
     riders = [b["character"] for b in view["bandits"] if b["character"] != "marshal"]
     assert sorted(hs["riding"]) == sorted(riders)
-    assert hs["hostages_left"] == players - 1
+    assert hs["hostages_left"] == len(riders) - 1  # players (bandits) minus one
     assert captions["round"]["title"] == "Before round 1: the Horse Attack"
     assert captions["hs"]["attack"]["riders"]
     assert "guards the strongbox" in captions["hs"]["shotgun"].lower()

@@ -189,7 +189,7 @@ def _deal_deck(
     rest = pool[size - known_part :]
     segments = []
     for n, public, mine in d.deck_known[s]:
-        cards = list(mine if owner else public)
+        cards = _sorted_kinds(d, list(mine if owner else public))  # (from no hidden order)
         take = n - len(cards)
         cards += rest[:take]
         del rest[:take]

@@ -23,7 +23,7 @@ def resample(d: Game, seat: int | None, known: set[int], rng: random.Random) -> 
     chosen = set(rng.sample(unknown, old_unknown))
     hs.old = sorted((set(hs.old) - set(unknown)) | chosen)
     # Hostages: the face-down cards are any of those nobody took.
-    pool = hs.hostages + hs.hostages_out
+    pool = sorted(hs.hostages + hs.hostages_out)  # (from no hidden order)
     rng.shuffle(pool)
     n = len(hs.hostages)
     hs.hostages, hs.hostages_out = pool[:n], sorted(pool[n:])

@@ -9,7 +9,7 @@ from ..content import STRONGBOX, WHISKEY
 from ..flow import emit, random_index
 from ..resolve import give_neutral, move_marshal
 from .content import hs_content
-from .rules import coach_in, is_marshal, on_train
+from .rules import coach_in, is_marshal, on_train, reveal_flask
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -67,7 +67,7 @@ def shot_of_whiskey(g: Game) -> bool:
         emit(g, "marshal-whiskey", None, token=token)
         emit(g, "whiskey-seen", g.seat_of[m], bandit=g.chars[m], old=old)
         return False
-    g.loot_seen[token] = (1 << g.n_players) - 1
+    reveal_flask(g, token)
     hs.empty.append(token)
     to = g.marshal + 1 if not old else g.last
     to = min(to, g.last)

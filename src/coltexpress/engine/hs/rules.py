@@ -407,7 +407,7 @@ def drink(g: Game, seat: int, *, old: bool) -> None:
     flasks = [t for t in g.held[b] if g.loot_kind[t] == WHISKEY and (t in hs.old) == old]
     flasks.sort(key=lambda t: t not in hs.half)
     token = flasks[0]
-    g.loot_seen[token] = (1 << g.n_players) - 1
+    reveal_flask(g, token)
     if token in hs.half:
         hs.half.remove(token)
         g.held[b].remove(token)
@@ -425,6 +425,13 @@ def drink(g: Game, seat: int, *, old: bool) -> None:
     hs.sips = 2 if old else 1
     hs.sip_old = old
     _ask_sip(g, seat)
+
+
+def reveal_flask(g: Game, token: int) -> None:
+    """A flask's kind shown to everyone, spectators too."""
+    public = list(g.loot_public)
+    public[token] = True
+    g.loot_public = tuple(public)
 
 
 def _sip_ids(g: Game, seat: int) -> list[int]:
