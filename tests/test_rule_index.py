@@ -23,6 +23,7 @@ INDEX = HOME if HOME.is_dir() else COPY
 ID = re.compile(r"\bbase(?:\.[a-z0-9][a-z0-9-]*)+")
 MP_ID = re.compile(r"\bmp(?:\.[a-z0-9][a-z0-9-]*)+")
 HS_ID = re.compile(r"\bhs(?:\.[a-z0-9][a-z0-9-]*)+")
+SE_ID = re.compile(r"\bse(?:\.[a-z0-9][a-z0-9-]*)+")
 # Marshal & Prisoners' sentences about playing it with Horses & Stagecoach (horses, the
 # stagecoach, the Shotgun, whiskey, hostages), proven in tests/rules/test_horses_stagecoach.py.
 MP_WITH_HORSES_STAGECOACH = frozenset({
@@ -91,6 +92,15 @@ def test_every_horses_stagecoach_rule_is_named_by_a_test() -> None:
     named = set(HS_ID.findall(_test_text()))
     missing = [r for r in index if r not in named]
     assert not missing, f"{len(missing)} Horses & Stagecoach rules have no test: {missing}"
+    unknown = sorted(i for i in named if i not in index and i.count(".") >= 2)
+    assert not unknown, f"tests name ids that are not in the rule index: {unknown}"
+
+
+def test_every_super_express_rule_is_named_by_a_test() -> None:
+    index = _index("super-express.yaml")
+    named = set(SE_ID.findall(_test_text()))
+    missing = [r for r in index if r not in named]
+    assert not missing, f"{len(missing)} Colt Super Express rules have no test: {missing}"
     unknown = sorted(i for i in named if i not in index and i.count(".") >= 2)
     assert not unknown, f"tests name ids that are not in the rule index: {unknown}"
 
