@@ -1,8 +1,9 @@
 """Golden playthroughs: whole games written as text and compared with tests/golden/*.txt.
 
-Each game is seeded and played by a seeded random policy over the legal ids; every step is
-written as its round, seat, bandit, action notation and the public event sentences. Set
-UPDATE_GOLDEN=1 to rewrite the files after an intended change of rules or wording.
+Each game (of any game of the package: ``coltexpress.games``) is seeded and played by a
+seeded random policy over the legal ids; every step is written as its round, seat, bandit,
+action notation and the public event sentences. Set UPDATE_GOLDEN=1 to rewrite the files
+after an intended change of rules or wording.
 """
 
 from __future__ import annotations
@@ -15,39 +16,44 @@ from pathlib import Path
 
 import pytest
 
-from coltexpress import ACTIONS, Game, Options
+from coltexpress.games import new_game, options_for
 
 GOLDEN = Path(__file__).parent / "golden"
 
-GAMES: dict[str, tuple[str, int, int]] = {
-    # name: (preset, players, seed)
-    "standard-4p": ("standard", 4, 101),
-    "expert-3p": ("expert", 3, 202),
-    "two-player-2p": ("two-player", 2, 303),
-    "accessible-5p": ("accessible", 5, 404),
-    "marshal-prisoners-5p": ("marshal-prisoners", 5, 505),
-    "horses-stagecoach-4p": ("horses-stagecoach", 4, 606),
-    "both-expansions-5p": ("both-expansions", 5, 707),
+GAMES: dict[str, tuple[str, str, int, int]] = {
+    # name: (game, preset, players, seed)
+    "standard-4p": ("colt-express", "standard", 4, 101),
+    "expert-3p": ("colt-express", "expert", 3, 202),
+    "two-player-2p": ("colt-express", "two-player", 2, 303),
+    "accessible-5p": ("colt-express", "accessible", 5, 404),
+    "marshal-prisoners-5p": ("colt-express", "marshal-prisoners", 5, 505),
+    "horses-stagecoach-4p": ("colt-express", "horses-stagecoach", 4, 606),
+    "both-expansions-5p": ("colt-express", "both-expansions", 5, 707),
+    "super-express-4p": ("super-express", "standard", 4, 808),
+    "super-express-reflex-horse-5p": ("super-express", "reflex-horse", 5, 909),
 }
 
 
-def render(preset: str, players: int, seed: int) -> str:
-    options = Options.preset(preset, players=players)
-    g = Game.new(options, seed=seed)
+def render(game: str, preset: str, players: int, seed: int) -> str:
+    options = options_for(game, preset, players=players)
+    g = new_game(game, preset, players=players, seed=seed)
     rng = random.Random(seed)
-    lines = [
+    named = g.record().get("game")  # a record names its game, but Colt Express's
+    lines = [f"# game {named}"] if named else []
+    lines += [
         f"# {preset}, {players} players, seed {seed}; policy random.Random({seed})",
         f"# options {json.dumps(options.to_dict(), sort_keys=True)}",
         f"# characters {' '.join(g.chars)}",
     ]
     lines += [f"  {e.text()}" for e in g.events if e.seat is None]
     while not g.is_over:
-        legal = g.legal_ids()
+        legal = list(g.legal_ids())
         pend = g.pending
         index = legal[rng.randrange(len(legal))]
-        round_no = min(g.round_no + 1, 5)
+        action = g.legal_actions()[legal.index(index)]
+        round_no = g.view(None)["round"]
         who = f"seat {pend.seat}" + (f" {pend.bandit}" if pend.bandit else "")
-        lines.append(f"r{round_no} {who} {pend.decision}: {ACTIONS[index]}")
+        lines.append(f"r{round_no} {who} {pend.decision}: {action}")
         lines += [f"  {e.text()}" for e in g.apply_id(index) if e.seat is None]
     result = g.result()
     lines.append(f"# result {json.dumps(result, sort_keys=True)}")

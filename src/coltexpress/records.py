@@ -4,7 +4,9 @@ A saved game is a game record (``Game.record()``: options, seed, actions, rules 
 with, for a game played at the terminal, its ``seats`` (who is human, each bot's level) and,
 for a tournament game, its ``agents``. ``colt play --resume``, ``colt replay`` (board and
 text) and the tournament's saves all read and write this one format; the earlier terminal
-save (``coltexpress-save/1``: the record inside, the seats beside it) is still read.
+save (``coltexpress-save/1``: the record inside, the seats beside it) is still read, and so
+is a record of another game of the package that names its game but no format (Colt Super
+Express's ``SuperGame.record()``).
 
 >>> from coltexpress import Game, Options
 >>> game = Game.new(Options.preset("standard", players=3), seed=1)
@@ -22,6 +24,8 @@ import os
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from .games import DEFAULT_GAME, GAMES
 
 __all__ = ["LEGACY_SAVE", "SaveError", "normalize", "read", "seats", "with_seats", "write"]
 
@@ -43,6 +47,9 @@ def normalize(data: Any) -> dict[str, Any]:
             raise SaveError("the save holds no game record")
         humans, bots = data.get("humans", []), data.get("bots", {})
         return {**record, "seats": {"humans": humans, "bots": bots}}
+    game = data.get("game")
+    if "format" not in data and isinstance(game, str) and game in GAMES and game != DEFAULT_GAME:
+        return {**data, "format": RECORD_FORMAT}  # a record that names its game
     if data.get("format") != RECORD_FORMAT:
         raise SaveError(
             f"not a saved game (format {data.get('format')!r}; expected {RECORD_FORMAT!r})"
@@ -66,8 +73,9 @@ def seats(data: dict[str, Any]) -> tuple[tuple[int, ...], dict[int, str]] | None
 def with_seats(
     record: dict[str, Any], *, humans: tuple[int, ...], bots: dict[int, str]
 ) -> dict[str, Any]:
-    """A record that also says who plays each seat."""
+    """A record that also says who plays each seat (and the format of every save)."""
     return {
+        "format": RECORD_FORMAT,
         **record,
         "seats": {"humans": list(humans), "bots": {str(k): v for k, v in sorted(bots.items())}},
     }

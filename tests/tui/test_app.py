@@ -263,9 +263,11 @@ async def test_the_app_looks_only_through_the_viewers_view(monkeypatch: pytest.M
         seen.add(seat)
         return real(self, seat)
 
-    def spy_frame(self: Session, frame: Any, seat: int | None) -> dict[str, object]:
+    def spy_frame(
+        self: Session, frame: Any, seat: int | None, following: Any = None
+    ) -> dict[str, object]:
         seen.add(seat)
-        return real_frame(self, frame, seat)
+        return real_frame(self, frame, seat, following)
 
     monkeypatch.setattr(Session, "view", spy)
     monkeypatch.setattr(Session, "frame_view", spy_frame)

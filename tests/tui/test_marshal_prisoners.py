@@ -15,10 +15,11 @@ from textual.widgets import DataTable, Static
 
 from coltexpress import Options, describe
 from coltexpress.engine import names
+from coltexpress.tui.games.colt_board import mp_columns, mp_panel
 from coltexpress.tui.plain import PlainGame
 from coltexpress.tui.screens import EndScreen, LogScreen
 from coltexpress.tui.session import Session
-from coltexpress.tui.widgets import MarshalPrisonersPanel, PlayersPanel, TrainPanel
+from coltexpress.tui.widgets import ExtraPanel, PlayersPanel, TrainPanel
 
 from .helpers import LARGE, SMALL, app_for, settle
 
@@ -88,7 +89,7 @@ async def test_a_whole_game_as_the_marshal_and_as_a_bandit(
             assert view["mp"]["marshal_seat"] == 0
             train = render(app.query_one(TrainPanel).draw(view, compact=size == SMALL))
             assert ("PRISON" if size == SMALL else "PRISON CAR") in train
-            panel = app.query_one(MarshalPrisonersPanel)
+            panel = app.query_one(ExtraPanel)
             if size == SMALL:
                 assert not panel.region.height  # the small screen keeps it for 'p'
                 assert "Wanted:" in train
@@ -210,8 +211,8 @@ def test_the_panel_shows_every_part_of_the_expansion() -> None:
     mp["goals_revealed"] = ["dodge-bullets"]
     mp["my_goals"] = ["warrant@tuco", "arch-enemy"]
     view = {**view, "mp": mp}
-    assert "Wanted Posters" in render(MarshalPrisonersPanel.draw(view))
-    flat = " ".join(" ".join(t.plain.split()) for t in MarshalPrisonersPanel.columns(view))
+    assert "Wanted Posters" in render(mp_panel(view))
+    flat = " ".join(" ".join(t.plain.split()) for t in mp_columns(view))
     assert f"{names.bandit(bandits[0])} captured" in flat
     assert f"{names.bandit(bandits[1])} wanted" in flat
     assert f"{names.bandit(bandits[1])} holds Mei's trusty sidekick" in flat
@@ -228,7 +229,7 @@ def test_the_panel_shows_every_part_of_the_expansion() -> None:
     # a bandit's seat never sees the Marshal's goals
     bandit_view = {**played(1, 90), "mp": {**mp}}
     bandit_view["mp"].pop("my_goals")
-    assert "Your goals" not in render(MarshalPrisonersPanel.draw(bandit_view))
+    assert "Your goals" not in render(mp_panel(bandit_view))
     # the words: the same information in sentences
     words = " ".join(describe.mp_lines(view))
     for part in ("Wanted Posters", "captured by the Marshal", "Mei's trusty sidekick",
@@ -267,7 +268,7 @@ def test_nothing_a_player_reads_leaks_a_slug_or_a_pronoun_over_a_game() -> None:
                 texts = [*describe.mp_lines(view), *describe.figure_lines(view),
                          *describe.train_lines(view), describe.mp_brief(view),
                          describe.situation(view)]
-                texts.append(render(MarshalPrisonersPanel.draw(view)))
+                texts.append(render(mp_panel(view)))
                 texts.append(render(TrainPanel.draw(view, compact=True), width=80))
                 if "result" in view:
                     texts += describe.result_lines(view)

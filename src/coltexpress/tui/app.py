@@ -1,12 +1,14 @@
 """``colt play``: the Textual app. Bots play in a worker; humans choose among legal actions.
 
 The app reads the game only through ``Session.view(seat)`` and ``Session.frame_view`` (both
-``Game.view``): the viewer is the human whose turn it is (or was last), or ``None``
-(spectator) while the keyboard changes hands. Every move is shown frame by frame: the cards of
-the Stealin' phase resolve one at a time with a pause (Space skips it), the round's event is
-announced, and a summary of the round comes before the next one is dealt. On a terminal
-smaller than 120 columns by 40 rows the board is drawn compact; below 80 by 24 the app asks
-for a larger window. The game is saved after every move.
+``game.view``): the viewer is the human whose turn it is (or was last), or ``None``
+(spectator) while the keyboard changes hands. Every move is shown frame by frame: the cards
+resolve one at a time with a pause (Space skips it; Colt Express's Stealin' phase, Colt
+Super Express's Shootin' phase), the round's event is announced, and a summary of the round
+comes before the next one. On a terminal smaller than 120 columns by 40 rows (more for some
+games: their front's ``wide_height``) the board is drawn compact; below 80 by 24 the app
+asks for a larger window. The game is saved after every move. What the app draws and says
+about the game comes from the game's front (``tui/games``): the same app plays every game.
 """
 
 from __future__ import annotations
@@ -27,13 +29,12 @@ from .. import describe
 from ..describe import CHOICE_KEYS
 from ..engine import names
 from ..engine.errors import ColtError
-from ..engine.game import Frame
 from .screens import EndScreen, HandoverScreen, HelpScreen, LogScreen, SummaryScreen
 from .session import Session
 from .widgets import (
     Choices,
+    ExtraPanel,
     HandPanel,
-    MarshalPrisonersPanel,
     PilePanel,
     PlayersPanel,
     StatusPanel,
@@ -43,13 +44,11 @@ from .widgets import (
 __all__ = ["MIN_SIZE", "WIDE_SIZE", "ColtApp"]
 
 MIN_SIZE = (80, 24)  # below this the app asks for a larger terminal
-WIDE_SIZE = (120, 40)  # from this size on, the full board; below it, the compact one
-BOTH_EXTRA = 10  # ... rows more with both expansions (Marshal & Prisoners, Horses & Co.)
-HS_CROWD_EXTRA = 4  # ... and with Horses & Stagecoach at 6 players or more
+WIDE_SIZE = (120, 40)  # from this size on, the full board (more rows for some games)
 
 
 class ColtApp(App[None]):
-    """A game of Colt Express against bots, or hot-seat between humans."""
+    """A game against bots, or hot-seat between humans (any game of the package)."""
 
     TITLE = "Colt Express"
     ENABLE_COMMAND_PALETTE = False
@@ -107,6 +106,8 @@ class ColtApp(App[None]):
     ) -> None:
         super().__init__()
         self.session = session
+        self.front = session.front
+        self.title = self.front.title
         self.delay = delay
         self.save_path = save_path or Path(f"colt-save-{session.seed}.json")
         session.autosave = self.save_path
@@ -120,8 +121,8 @@ class ColtApp(App[None]):
         self._quit_armed = False
         self._logged = 0  # log entries already written to the RichLog
         self._shown: dict[str, Any] | None = None  # the view on the board
-        self._stealin_view: dict[str, Any] | None = None
-        self._round_events: list[Any] = []  # the events since the Stealin' phase began
+        self._resolving_view: dict[str, Any] | None = None  # as the cards began to resolve
+        self._round_events: list[Any] = []  # the events since the cards began to resolve
         self._choices: list[dict[str, str]] = []
 
     # -- layout -----------------------------------------------------------------------
@@ -129,13 +130,16 @@ class ColtApp(App[None]):
         yield StatusPanel(id="status")
         yield TrainPanel(id="train")
         yield PlayersPanel(id="players")
-        yield MarshalPrisonersPanel(id="mp")
+        yield ExtraPanel(id="mp")
         yield PilePanel(id="pile")
         with Horizontal(id="play"):
             with Vertical(id="left"):
                 yield HandPanel(id="hand")
                 yield Static("", id="error")
-                yield Input(placeholder="type an action, e.g. play move (Esc: back)", id="notation")
+                yield Input(
+                    placeholder=f"type an action, e.g. {self.front.notation_example} (Esc: back)",
+                    id="notation",
+                )
                 yield Choices(id="choices")
                 yield Static("", id="hint")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
@@ -171,21 +175,15 @@ class ColtApp(App[None]):
         self.query_one(TrainPanel).compact = compact
         self.query_one(PilePanel).compact = compact
         self.query_one("#tiny", Static).update(
-            f"This terminal is {width}x{height}. Colt Express needs at least "
+            f"This terminal is {width}x{height}. {self.front.title} needs at least "
             f"{MIN_SIZE[0]}x{MIN_SIZE[1]}: please make the window larger (q quits)."
         )
         if self._shown is not None:
             self.show(self._shown)
 
     def wide_height(self) -> int:
-        """The rows the full board needs: more with both expansions' panels, and with the
-        stagecoach's row beside a train of 6 players or more."""
-        options = self.session.game.options
-        if options.marshal_prisoners and options.horses_stagecoach:
-            return WIDE_SIZE[1] + BOTH_EXTRA
-        if options.horses_stagecoach and options.players >= 6:
-            return WIDE_SIZE[1] + HS_CROWD_EXTRA
-        return WIDE_SIZE[1]
+        """The rows the full board needs (more for some games and expansions)."""
+        return max(WIDE_SIZE[1], self.front.wide_height(self.session.game.options))
 
     # -- drawing ----------------------------------------------------------------------
     def show(self, view: dict[str, Any]) -> None:
@@ -194,20 +192,17 @@ class ColtApp(App[None]):
         self.query_one(StatusPanel).show(view)
         self.query_one(TrainPanel).show(view)
         self.query_one(PlayersPanel).show(view, self.who())
-        self.query_one(MarshalPrisonersPanel).show(view)
+        self.query_one(ExtraPanel).show(view)
         self.query_one(PilePanel).show(view)
         self.query_one(HandPanel).show(view if self.viewer is not None else None)
         choices = self.query_one(Choices)
         deciding = (
             self.awaiting is not None and self.awaiting == self.viewer and "legal" in view
         )
-        self._choices = describe.choices(view) if deciding else []
+        self._choices = self.front.choices(view) if deciding else []
         choices.show(self._choices)
         if deciding:
-            bandit = view.get("actor_bandit")
-            two = len(view["players"][view["actor"]]["bandits"]) > 1
-            whose = f" for {names.bandit(bandit)}" if bandit and two else ""
-            choices.border_title = f"Your choice{whose}"
+            choices.border_title = self.front.choice_title(view)
         elif "result" in view:
             choices.border_title = "Game over"
         else:
@@ -231,16 +226,13 @@ class ColtApp(App[None]):
         log = self.query_one(RichLog)
         mine = []
         if self.viewer is not None:
-            mine = [names.bandit(b) for b in self.session.view(self.viewer)["players"][
-                self.viewer]["bandits"]]
+            view = self.session.view(self.viewer)
+            mine = [names.bandit(b) for b in self.front.figures_of(view, self.viewer)]
         for entry in lines:
             if entry.seat is not None and entry.seat != self.viewer:
                 continue
             style = "italic" if entry.seat is not None else ""
-            if entry.text.startswith(("Round ", "Stealin'", "Event:", "Train station:")):
-                style += " bold underline"
-            elif any(entry.text.startswith(name) for name in mine):
-                style += " bold"
+            style += " " + self.front.log_style(entry.text, mine)
             log.write(Text(entry.text, style=style.strip()))
 
     def _rebuild_log(self) -> None:
@@ -274,7 +266,7 @@ class ColtApp(App[None]):
             self.viewer = None  # nobody's hand while the keyboard changes hands
             self._rebuild_log()
             self.show(s.view(None))
-            name = names.player(s.view(None)["players"][seat]["bandits"])
+            name = self.front.player_name(s.view(None), seat)
             self.push_screen(HandoverScreen(seat, name[:1].upper() + name[1:]), self._handed_over)
             return
         self.viewer = seat
@@ -292,7 +284,7 @@ class ColtApp(App[None]):
             while not s.over and (seat := s.bot_to_act()) is not None:
                 if self.delay and not self.fast:
                     await self._pause(self.delay)
-                if s.bot_levels[seat].split(":")[0] in ("hard", "ismcts"):
+                if s.thinks_long(seat):
                     choice = await asyncio.to_thread(s.bot_choice)
                 else:
                     choice = s.bot_choice()
@@ -301,28 +293,29 @@ class ColtApp(App[None]):
             self._busy = False
         self.advance()
 
-    async def _play_human(self, frames: list[Frame]) -> None:
+    async def _play_human(self, frames: list[Any]) -> None:
         try:
             await self._watch(frames)
         finally:
             self._busy = False
         self.advance()
 
-    async def _watch(self, frames: list[Frame]) -> None:
+    async def _watch(self, frames: list[Any]) -> None:
         """Show a move frame by frame: each card resolving, each event, each round's end."""
-        for frame in frames:
+        for n, frame in enumerate(frames):
+            following = frames[n + 1].events if n + 1 < len(frames) else []
+            view = self.session.frame_view(frame, self.viewer, following)
             if frame.kind == "round-end" and self._shown is not None:
                 # The round is over as the board shows it: sum it up before the next deal.
-                await self._round_summary(self._shown)
-            view = self.session.frame_view(frame, self.viewer)
+                await self._round_summary(self._shown, view, frame.events)
             start, self._logged = self._logged, self._logged + len(frame.events)
             self._write_log(self.session.log[start : self._logged])
             self.show(view)
-            if frame.kind == "stealin":
-                self._stealin_view = view
+            if frame.kind == self.front.resolve_frame:
+                self._resolving_view = view
                 self._round_events = []
             self._round_events += frame.events
-            if not frame.final and frame.kind in ("reveal", "event", "stealin"):
+            if not frame.final and frame.kind in self.front.pause_kinds:
                 await self._pause(self.delay)
 
     async def _pause(self, seconds: float) -> None:
@@ -332,9 +325,13 @@ class ColtApp(App[None]):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._skip.wait(), seconds)
 
-    async def _round_summary(self, view: dict[str, Any]) -> None:
-        before = self._stealin_view or view
-        lines = describe.round_summary(before, view, self._round_events)
+    async def _round_summary(
+        self, view: dict[str, Any], after: dict[str, Any], closing: list[Any]
+    ) -> None:
+        """Sum the round up (``view``: as it ends; ``after``: once it has ended, with the
+        events that close it, ``closing``)."""
+        before = self._resolving_view or view
+        lines = self.front.round_summary(before, view, self._round_events, closing)
         title = f"End of round {view['round']}: what happened"
         self.query_one(RichLog).write(Text(title, style="bold"))
         for line in lines:
@@ -342,7 +339,8 @@ class ColtApp(App[None]):
         if self.delay <= 0 or self.fast:
             return
         if self.session.humans:
-            await self.push_screen_wait(SummaryScreen(title, lines, last=view["round"] == 5))
+            last = self.front.last_round(view, after)
+            await self.push_screen_wait(SummaryScreen(title, lines, last=last))
         else:
             await self._pause(3 * self.delay)
 
@@ -402,27 +400,11 @@ class ColtApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            options = self.session.game.options
-            self.push_screen(HelpScreen(options.marshal_prisoners, options.horses_stagecoach))
+            self.push_screen(HelpScreen(self.front, self.session.game.options))
 
     def action_players(self) -> None:
         view = self._shown or self.session.view(self.viewer)
-        who = self.who()
-        lines = []
-        for line, b in zip(describe.figure_lines(view), view["bandits"], strict=True):
-            name, _, rest = line.partition(": ")
-            played = who.get(b["seat"], "")
-            if played != "you":
-                name += f" (played by a {played})" if played.startswith("bot") else f" ({played})"
-            lines.append(f"{name}: {rest}")
-        lines += ["", *describe.train_lines(view)]
-        title = "Players and train"
-        if view.get("mp"):
-            lines += ["", *describe.mp_lines(view)]
-            title = "Players, train, Marshal & Prisoners"
-        if view.get("hs"):
-            lines += ["", *describe.hs_lines(view)]
-            title += ", Horses & Stagecoach"
+        title, lines = self.front.players_screen(view, self.who())
         self.push_screen(LogScreen(title, lines))
 
     def action_story(self) -> None:

@@ -1,14 +1,14 @@
 """The accessible plain mode: short numbered prompts and sentences, no drawing, no colours.
 
 Every prompt lists the legal options, numbered, in words; the player answers with a number,
-with the engine's notation (``play move``, ``shoot belle``), or with a command: ``help
-[topic]``, ``hand``, ``train``, ``players``, ``pile``, ``log``, ``marshal`` (Marshal &
-Prisoners: posters, prisoners, the Marshal's guns and goals), ``stagecoach`` (Horses &
-Stagecoach: the stagecoach, the Shotgun, horses, hostages, secret choices), ``options``,
+with the engine's notation (``play move``, ``shoot belle``, ``program fire``), or with a
+command: ``help [topic]``, ``hand``, ``train``, ``players``, ``pile``, ``log``, ``options``,
 ``notation`` (show the notation beside the options), ``why N`` (the rules behind option N),
-``save FILE``, ``quit``. The round and turn are said when they change, not at every prompt. The
-Stealin' phase is told card by card, then what each bandit gained in the round. Input and
-output are streams, so a script can drive a whole game.
+``save FILE``, ``quit``, and the game's own (Colt Express: ``marshal`` in Marshal &
+Prisoners, ``stagecoach`` in Horses & Stagecoach). The round and turn are said when they
+change, not at every prompt. The cards are told as they resolve, one by one, then what
+happened in the round. Input and output are streams, so a script can drive a whole game.
+What is said about the game comes from its front (``tui/games``).
 
 >>> import io
 >>> from coltexpress import Options
@@ -31,27 +31,13 @@ from typing import Any, TextIO
 from .. import describe
 from ..engine import names
 from ..engine.errors import ColtError
-from ..engine.game import Frame
 from .session import Session
 
-__all__ = ["COMMANDS", "PlainGame"]
-
-COMMANDS = (
-    "Commands: a number or an action in notation to choose; 'why N' explains option N; "
-    "'options' lists the choices again; 'hand', 'train', 'players', 'pile', 'log' describe "
-    "the game ('marshal' too, in Marshal & Prisoners; 'stagecoach' in Horses & "
-    "Stagecoach); 'notation' shows or hides the "
-    "engine's notation; 'help' or 'help TOPIC' (also 'rules TOPIC'; a card, power, turn "
-    "type or event) explains the rules; 'save FILE' saves; 'quit' stops."
-)
+__all__ = ["PlainGame"]
 
 
 class _Quit(Exception):
     pass
-
-
-# Events that are a player's Schemin' turn (their turn's header is said before them).
-_TURNS = frozenset({"play", "draw", "draw-idea", "no-turn"})
 
 
 class PlainGame:
@@ -68,6 +54,7 @@ class PlainGame:
         save_path: Path | None = None,
     ) -> None:
         self.s = session
+        self.front = session.front
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.delay = delay
@@ -77,11 +64,11 @@ class PlainGame:
         self.shown = len(session.log)  # log entries already printed
         self.notation = False
         self.header = ""  # the round and turn last said
-        self.stealin_view: dict[str, Any] | None = None
+        self.resolving_view: dict[str, Any] | None = None  # as the cards began to resolve
         self.last_view: dict[str, Any] | None = None
         self.hand_shown = ""  # the turn (by its header) the hand was last said for
-        self.round_events: list[Any] = []  # the events since the Stealin' phase began
-        self.mp_round: int | None = None  # the round whose positions (and expansion) were said
+        self.round_events: list[Any] = []  # the events since the cards began to resolve
+        self.news_round: int | None = None  # the round whose positions (and news) were said
         self.before_rounds = False  # the game began before its first round (the Horse Attack)
 
     def say(self, text: str = "") -> None:
@@ -97,7 +84,7 @@ class PlainGame:
 
     def run(self) -> int:
         """Play until the end or ``quit``; returns an exit status (0)."""
-        self.say("Colt Express. Type 'help' at any prompt for the rules and the commands.")
+        self.say(f"{self.front.title}. Type 'help' at any prompt for the rules and the commands.")
         self.describe_seats()
         told = [e for e in self.s.log if e.seat in (None, self.viewer)]
         if len(told) > 15:
@@ -105,13 +92,13 @@ class PlainGame:
         for entry in told[-15:]:
             self.say(entry.text)
         self.say("Where everyone is:")
-        for line in describe.train_lines(self.s.view(self.viewer)):
+        for line in self.front.train_lines(self.s.view(self.viewer)):
             self.say("  " + line)
         if self.last_view is None:
             self.last_view = self.s.view(self.viewer)  # the turn the first play belongs to
         # Horses & Stagecoach: the Horse Attack comes before the first round, so where
         # everyone is is said again once the bandits have boarded.
-        self.before_rounds = self.last_view["round_card"] is None
+        self.before_rounds = self.front.before_rounds(self.last_view)
         try:
             while not self.s.over:
                 if self.s.bot_to_act() is not None:
@@ -130,46 +117,50 @@ class PlainGame:
 
     def describe_seats(self) -> None:
         v = self.s.view(self.viewer)
-        for p in v["players"]:
-            bandits = " and ".join(names.bandit(b) for b in p["bandits"])
-            if self.viewer == p["seat"] and len(self.s.humans) == 1:
+        for seat in range(self.s.players):
+            bandits = " and ".join(names.bandit(b) for b in self.front.figures_of(v, seat))
+            if self.viewer == seat and len(self.s.humans) == 1:
                 self.say(f"You play {bandits}.")
                 continue
             bandits = bandits[:1].upper() + bandits[1:]
-            if p["seat"] in self.s.humans:
+            if seat in self.s.humans:
                 self.say(f"{bandits}: a human at this keyboard.")
             else:
-                self.say(f"{bandits}: a bot ({self.s.bot_levels[p['seat']]}).")
+                self.say(f"{bandits}: a bot ({self.s.bot_levels[seat]}).")
 
-    def tell(self, frames: list[Frame]) -> None:
+    def tell(self, frames: list[Any]) -> None:
         """Say a move frame by frame, pausing as each card resolves."""
-        for frame in frames:
+        front = self.front
+        for n, frame in enumerate(frames):
             if frame.kind == "round-end" and self.last_view is not None:
                 last = self.last_view
                 self.say(f"Round {last['round']} in short:")
                 told = self.round_events
-                for line in describe.round_summary(self.stealin_view or last, last, told):
+                for line in front.round_summary(self.resolving_view or last, last, told,
+                                                frame.events):
                     self.say("  " + line)
             before = self.last_view
-            if before is not None and before["round_card"] is not None and any(
-                e.kind in _TURNS for e in frame.events
+            header = front.turn_header(before) if before is not None else None
+            if header is not None and header != self.header and any(
+                e.kind in front.turn_kinds for e in frame.events
             ):
                 # A play of the next turn by someone else: its turn header first.
-                header = describe.situation(before).partition(". ")[0]
-                if header != self.header:
-                    self.header = header
-                    self.say(header + ".")
+                self.header = header
+                self.say(f"{header}.")
             for entry in self.s.log[self.shown : self.shown + len(frame.events)]:
                 if entry.seat in (None, self.viewer):
                     self.say(entry.text)
             self.shown += len(frame.events)
-            view = self.s.frame_view(frame, self.viewer)
+            following = frames[n + 1].events if n + 1 < len(frames) else []
+            view = self.s.frame_view(frame, self.viewer, following)
             self.last_view = view
-            if frame.kind == "stealin":
-                self.stealin_view = view
+            if frame.kind == front.resolve_frame:
+                self.resolving_view = view
                 self.round_events = []
             self.round_events += frame.events
-            if not frame.final and frame.kind in ("reveal", "event") and self.delay:
+            if not frame.final and frame.kind in front.pause_kinds - {front.resolve_frame} and (
+                self.delay
+            ):
                 self.sleep(self.delay)
 
     def handover(self, seat: int) -> None:
@@ -179,7 +170,7 @@ class PlainGame:
             self.stdout.write("\033[2J\033[H")  # clear the previous player's hand
         else:
             self.say("\n" * 3)
-        who = names.player(self.s.view(None)["players"][seat]["bandits"])
+        who = self.front.player_name(self.s.view(None), seat)
         self.say(f"Pass the keyboard to {who}. Press Enter when ready.")
         self.ask("> ")
         self.viewer = seat
@@ -213,79 +204,69 @@ class PlainGame:
             return
 
     def prompt_options(self) -> None:
+        front = self.front
         v = self.s.view(self.viewer)
-        header = describe.situation(v).partition(". ")[0]
-        if v["round_card"] is not None and header != self.hand_shown:
+        header = front.turn_header(v)
+        if header is not None and header != self.hand_shown:
             self.hand_shown = header  # once per turn: the header, news of a round, the hand
             if header != self.header:  # (said already if another player's turn came first)
                 self.header = header
                 self.say(header + ".")
-            if self.mp_round != v["round"]:  # a new round: where everyone is now
-                if self.mp_round is not None or self.before_rounds:
+            if self.news_round != v["round"]:  # a new round: where everyone is now
+                if self.news_round is not None or self.before_rounds:
                     self.say("Where everyone is:")
-                    for line in describe.train_lines(v):
+                    for line in front.train_lines(v):
                         self.say("  " + line)
-                self.mp_round = v["round"]
-                if v.get("mp"):
-                    self.say("Marshal & Prisoners:")
-                    for line in describe.mp_lines(v):
+                self.news_round = v["round"]
+                for title, lines in front.round_news(v):
+                    self.say(title + ":")
+                    for line in lines:
                         self.say("  " + line)
-                if v.get("hs"):
-                    self.say("Horses & Stagecoach:")
-                    for line in describe.hs_lines(v):
-                        self.say("  " + line)
-            self.say(describe.hand_sentence(v))
-        self.say(describe.situation(v, header=False))
-        for n, choice in enumerate(describe.choices(v), 1):
+            self.say(front.hand_sentence(v))
+        self.say(front.situation(v, header=False))
+        for n, choice in enumerate(front.choices(v), 1):
             shown = f"  [{choice['action']}]" if self.notation else ""
             self.say(f"  {n}. {choice['label']}{shown}")
-
-    def expansions(self) -> tuple[bool, bool]:
-        """The game's expansions, for help that follows the game played."""
-        options = self.s.game.options
-        return options.marshal_prisoners, options.horses_stagecoach
 
     def command(self, answer: str) -> bool:
         """Run a command; False if the answer is not one (a choice to try)."""
         word, _, rest = answer.partition(" ")
         word = word.lower()
         v = self.s.view(self.viewer)
-        if word == "":
-            self.say("Please choose. " + COMMANDS)
+        front = self.front
+        own = front.plain_command(word, v)
+        if own is not None:
+            for line in own:
+                self.say(line)
+        elif word == "":
+            self.say("Please choose. " + front.commands)
         elif word in ("help", "?", "rules"):
             if rest.strip():
                 try:
-                    self.say(describe.lookup(rest, *self.expansions()))
+                    self.say(front.lookup(self.s.game.options, rest))
                 except KeyError as exc:
                     self.say(str(exc.args[0]))
             else:
-                self.say(describe.help_text(*self.expansions()))
-                self.say(COMMANDS)
+                self.say(front.help_text(self.s.game.options))
+                self.say(front.commands)
         elif word == "why":
-            options = describe.choices(v)
+            options = front.choices(v)
             n = int(rest) if rest.strip().isdigit() else 0
             if 1 <= n <= len(options):
                 self.say(options[n - 1]["hint"])
             else:
                 self.say(f"Say which option: why 1 to why {len(options)}.")
         elif word == "hand":
-            self.say(describe.hand_sentence(v))
+            self.say(front.hand_sentence(v))
         elif word == "train":
-            for line in describe.train_lines(v):
+            for line in front.train_lines(v):
                 self.say(line)
         elif word == "players":
-            for line in describe.figure_lines(v):
-                self.say(line)
-        elif word in ("marshal", "prisoners", "goals"):
-            lines = describe.mp_lines(v)
-            for line in lines or ["There is no Marshal player in this game."]:
-                self.say(line)
-        elif word in ("stagecoach", "coach", "hostages", "horses", "shotgun"):
-            lines = describe.hs_train_lines(v) + describe.hs_lines(v)
-            for line in lines or ["There is no stagecoach in this game."]:
+            for line in front.figure_lines(v):
                 self.say(line)
         elif word == "pile":
-            self.describe_pile()
+            for line in front.pile_lines(v):
+                self.say(line)
         elif word == "log":
             for entry in self.s.entries_for(self.viewer)[-20:]:
                 self.say(entry.text)
@@ -315,18 +296,9 @@ class PlainGame:
         else:
             self.say(f"Saved to {path}. Resume with: colt play --plain --resume {path}")
 
-    def describe_pile(self) -> None:
-        pile = self.s.view(self.viewer)["pile"]
-        if not pile:
-            self.say("The pile is empty.")
-        for n, card in enumerate(pile, 1):
-            what = "face down" if card["card"] is None else names.card(card["card"], owner=False)
-            state = ", resolved" if card["resolved"] else ""
-            self.say(f"  {n}. {names.bandit(card['bandit'])}: {what}{state}")
-
     def final_scores(self) -> None:
         # The narration said who won; the rest explains it and turns every purse over.
-        for line in describe.result_lines(self.s.view(self.viewer))[1:]:
+        for line in self.front.result_lines(self.s.view(self.viewer))[1:]:
             self.say(line)
 
 

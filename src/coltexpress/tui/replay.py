@@ -1,9 +1,10 @@
 """``colt replay``: step through a saved game on the board, as a spectator, or read it.
 
-The steps are the frames of every move (``Game.apply_frames``): a move of the Schemin' phase
-is one step, and the Stealin' phase that follows the last card steps card by card, with the
-event and the end of the round. The replay opens before the first move (nothing is told
-before it happens).
+The steps are the frames of every move (``apply_frames``): a move of the Schemin' phase is
+one step, and the cards that resolve after the last one (Colt Express's Stealin' phase, Colt
+Super Express's Shootin' phase) step card by card, with the event and the end of the round.
+The replay opens before the first move (nothing is told before it happens). A record of any
+game of the package replays (``coltexpress.games.replay_any``), drawn and told by its front.
 
 >>> from coltexpress import Game, Options
 >>> game = Game.new(Options.preset("standard", players=3), seed=1)
@@ -24,10 +25,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Header, RichLog, Static
 
-from .. import describe, records
+from .. import records
 from ..engine import names
 from ..engine.errors import ColtError
-from ..engine.game import Game
+from ..games import replay_any
+from .games import GameFront, front_for_game
 from .screens import EndScreen, HelpScreen
 from .widgets import PilePanel, PlayersPanel, StatusPanel, TrainPanel
 
@@ -43,10 +45,11 @@ class Step:
     action: str  # the move in notation
     label: str  # the move in words
     lines: tuple[str, ...]  # the public narration of this step
-    game: Game  # the game as it stood after this step
+    game: Any  # the game as it stood after this step
+    following: tuple[Any, ...] = ()  # the events of the next frame of the same move
 
     def view(self) -> dict[str, Any]:
-        return self.game.view(None)
+        return front_for_game(self.game).frame_view(self.game.view(None), list(self.following))
 
     @property
     def heading(self) -> str:
@@ -63,6 +66,10 @@ class ReplaySteps:
     moves: int
     agents: list[str] | None = None
 
+    @property
+    def front(self) -> GameFront:
+        return front_for_game(self.steps[0].game)
+
     def __len__(self) -> int:
         return len(self.steps)
 
@@ -74,12 +81,13 @@ class ReplaySteps:
         """Any saved game: a record, a record with seats, a tournament's record."""
         try:
             record = records.normalize(data)
-            game = Game.replay({**record, "actions": []})
+            game = replay_any({**record, "actions": []})
             actions = [str(a) for a in record["actions"]]
         except (ColtError, KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a game record: {exc}") from None
         lines = tuple(e.text() for e in game.events or [] if e.seat is None)
         steps = [Step(0, "", "", "", lines, game.clone())]
+        front = front_for_game(game)
         for n, text in enumerate(actions, 1):
             seat, bandit = game.current_seat, game.pending.bandit
             before = game.view(seat)
@@ -87,13 +95,14 @@ class ReplaySteps:
                 frames = game.apply_frames(text)
             except ColtError as exc:
                 raise ValueError(f"move {n} ({text!r}) does not replay: {exc}") from None
-            bandits = before["players"][seat]["bandits"] if seat is not None else []
-            who = names.bandit(bandit) if bandit else names.player(bandits)
+            who = names.bandit(bandit) if bandit or seat is None else front.player_name(before,
+                                                                                      seat)
             who = who[:1].upper() + who[1:]
-            label = describe.label(text, before)
-            for frame in frames:
+            label = front.label(text, before)
+            for i, frame in enumerate(frames):
                 said = tuple(e.text() for e in frame.events if e.seat is None)
-                steps.append(Step(n, who, text, label, said, frame.state))
+                following = tuple(frames[i + 1].events) if i + 1 < len(frames) else ()
+                steps.append(Step(n, who, text, label, said, frame.state, following))
         agents = record.get("agents")
         return cls(steps, len(actions), [str(a) for a in agents] if agents else None)
 
@@ -108,7 +117,7 @@ class ReplaySteps:
 class ReplayApp(App[None]):
     """The board of a recorded game, one step at a time."""
 
-    TITLE = "Colt Express replay"
+    TITLE = "Colt Express replay"  # (the game's title in its place)
     CSS = """
     #status { height: auto; padding: 0 1; background: $boost; }
     #train { height: auto; }
@@ -133,6 +142,8 @@ class ReplayApp(App[None]):
     def __init__(self, steps: ReplaySteps, *, name: str = "game") -> None:
         super().__init__()
         self.steps = steps
+        self.front = steps.front
+        self.title = f"{self.front.title} replay"
         self.at = 0
         self.title_name = name
 
@@ -197,8 +208,7 @@ class ReplayApp(App[None]):
             self.notify("The scores come at the end of the game (End).")
 
     def action_help(self) -> None:
-        options = self.steps[0].game.options
-        self.push_screen(HelpScreen(options.marshal_prisoners, options.horses_stagecoach))
+        self.push_screen(HelpScreen(self.front, self.steps[0].game.options))
 
 
 def narrate(steps: ReplaySteps) -> list[str]:
@@ -211,7 +221,7 @@ def narrate(steps: ReplaySteps) -> list[str]:
     last = steps[len(steps) - 1].view()
     if "result" in last:
         out.append("")
-        out += describe.end_lines(last)
+        out += steps.front.end_lines(last)
     return out
 
 

@@ -13,23 +13,19 @@ from textual.events import Click, Key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from .. import describe
-from ..engine import names
+from .games import EndTable, GameFront, front_for_view
 
 __all__ = ["EndScreen", "HandoverScreen", "HelpScreen", "LogScreen", "SummaryScreen"]
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every card, power, turn type and event, paraphrased from the printed rules."""
+    """The rules of the game played in brief: every card and topic as its front lists them
+    (for Colt Express: cards, powers, turn types, events), paraphrased from the printed
+    rules."""
 
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close help"),
     ]
-
-    def __init__(self, marshal_prisoners: bool = False, horses_stagecoach: bool = False) -> None:
-        super().__init__()
-        self.marshal_prisoners = marshal_prisoners  # the expansions' help, as they play
-        self.horses_stagecoach = horses_stagecoach
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
@@ -37,15 +33,19 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
+    def __init__(self, front: GameFront, options: Any) -> None:
+        super().__init__()
+        self.front = front
+        self.options = options  # the help follows the game played (its expansions)
+
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # arrows and PageUp/PageDown scroll it
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Text("Colt Express: the rules in brief", style="bold"))
-            yield Static(str(names.names()["overview"]) + "\n")
-            topics = describe.help_topics(self.marshal_prisoners, self.horses_stagecoach)
-            for section, entries in topics.items():
+            yield Static(Text(f"{self.front.title}: the rules in brief", style="bold"))
+            yield Static(self.front.overview() + "\n")
+            for section, entries in self.front.help_topics(self.options).items():
                 yield Static(Text(section[:1].upper() + section[1:], style="bold underline"))
                 for text in entries.values():
                     name, _, rest = text.partition(":")
@@ -178,7 +178,8 @@ class HandoverScreen(ModalScreen[int]):
 
 
 class EndScreen(Screen[None]):
-    """The end of the game: the winner banner first, then the score table explained."""
+    """The end of the game: the winner banner first, then the scores explained (the parts
+    the game's front gives: lines, and tables drawn as data tables)."""
 
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
@@ -199,119 +200,17 @@ class EndScreen(Screen[None]):
         self.who = who
 
     def compose(self) -> ComposeResult:
-        if self.view.get("mp"):
-            yield from self._compose_mp()
-            return
-        lines = describe.end_lines(self.view)
-        rows = describe.score_rows(self.view)
+        banner, parts = front_for_view(self.view).end_parts(self.view, self.who)
         with VerticalScroll():
-            yield Static("GAME OVER. " + lines[0], id="winner")
-            totals = ("You:", *(r["bandits"] + ":" for r in rows))
-            for line in lines[1:]:
-                if not line.startswith(totals) and " ends with " not in line:
-                    yield Static(line)
-            table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-            hs = "ransom" in rows[0]  # Horses & Stagecoach: ransoms, stations, who was caught
-            columns = ["", "bandits", "loot", "fired", "Gunslinger", "total", "hit"]
-            if hs:  # (narrow headers: the table fits 80 columns)
-                columns[4:5] = ["Gunsl.", "ransom", "stations"]
-            table.add_columns(*columns)
-            for r in rows:
-                cells = [
-                    "WINNER" if r["winner"] else "caught" if r.get("cannot_win") else "",
-                    r["bandits"] + (" (you)" if r["you"] else ""),
-                    f"${r['loot']:,}",
-                    str(r["shots"]),
-                    "$1,000" if r["gunslinger"] else "",
-                    describe.money(r["total"]),
-                    str(r["received"]),
-                ]
-                if hs:
-                    cells[5:5] = [
-                        f"${r['ransom']:,}" if r["hostages"] else "",
-                        describe.money(r["stations"]) if r["stations"] else "",
-                    ]
-                table.add_row(*cells)
-            yield table
-            legend = "fired: bullets shot; hit: bullet cards received."
-            if hs:
-                legend += (
-                    " Gunsl.: Gunslinger; ransom: the hostage's; stations: money the train "
-                    "stations gave or took; caught: at the Escape station, cannot win."
-                )
-            yield Static(Text(legend, style="dim"))
-            for line in lines:
-                if " ends with " in line:
-                    yield Static(line)
-            yield Static(Text("Press q to quit, Esc to look at the board.", style="italic"))
-        yield Footer()
-
-    def _compose_mp(self) -> ComposeResult:
-        """Marshal & Prisoners: who wins, the Marshal's goals done and not done, then each
-        bandit's money with the Wanted Poster, prisoner and Brawler prizes."""
-        lines = describe.mp_end_lines(self.view)
-        rows = describe.mp_score_rows(self.view)
-        result = self.view["result"]
-        money = tuple(("You" if r["you"] else r["bandits"]) + ":" for r in rows)
-        with VerticalScroll():
-            yield Static("GAME OVER. " + lines[0], id="winner")
-            for line in lines[1:]:
-                if line.startswith("  "):
-                    done = line.rstrip().split(". ")[0].endswith(": done")
-                    yield Static(Text(line, style="green" if done else "red"))
-                elif not line.startswith((*money, "Bullets fired")) and " ends with " not in line:
-                    yield Static(Text(line, style="bold"))
-            table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
-            hs = "ransom" in rows[0]  # both expansions: the hostages' ransoms, the stations'
-            # narrow headers: the table fits 80 columns; the legend below says them in full
-            columns = ["", "player", "loot", "Gunsl.", "Poster", "Prisoner", "Brawler", "total",
-                       "hit"]
-            if hs:  # one column more: the hostage's ransom with the stations' money
-                columns = ["", "player", "loot", "Gunsl.", "Poster", "Pris.", "Brawl.",
-                           "Ransom", "total", "hit"]
-            table.add_columns(*columns)
-            for r in rows:
-                name = r["bandits"]
-                if hs and r["marshal"]:
-                    name = name.removeprefix("The ")  # (narrow: the table fits 80 columns)
-                flag = "★" if r["winner"] else "✗" if r["cannot_win"] else ""
-                flag = f"{flag} you".strip() if r["you"] else flag
-                if r["marshal"]:
-                    goals = f"{result['goals_done']}/{len(result['goals'])}"
-                    cells = [flag, name] + [""] * (len(columns) - 4) + [goals, str(r["received"])]
-                    table.add_row(*cells)
-                    continue
-                cells = [
-                    flag,
-                    name,
-                    f"${r['loot']:,}",
-                    "$1,000" if r["gunslinger"] else "",
-                    f"${r['posters']:,}" if r["posters"] else "taken",
-                    f"${r['prisoners']:,}" if r["prisoners"] else "",
-                    f"${r['brawlers']:,}" if r["brawlers"] else "",
-                    describe.money(r["total"]),
-                    str(r["received"]),
-                ]
-                if hs:
-                    extra = r["ransom"] + r["stations"]
-                    cells[7:7] = [describe.money(extra) if r["hostages"] or extra else ""]
-                table.add_row(*cells)
-            yield table
-            legend = (
-                "★ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
-                "Poster: Wanted Poster, or taken by the Marshal; Prisoner: a trusty sidekick; "
-                "Brawler: Brawler cards; hit: bullet cards received."
-            )
-            if hs:
-                legend = legend.replace("Prisoner:", "Pris.: Prisoner,").replace(
-                    "Brawler: Brawler", "Brawl.: Brawler")
-                legend += (" Ransom: the hostage's ransom, with the money the train stations "
-                           "gave or took.")
-            yield Static(Text(legend, style="dim"))
-            for line in lines:
-                if line.startswith(money) or line.startswith("Bullets fired") or (
-                    " ends with " in line
-                ):
-                    yield Static(line)
+            yield Static(banner, id="winner")
+            for part in parts:
+                if isinstance(part, EndTable):
+                    table: DataTable[str] = DataTable(cursor_type="none", zebra_stripes=True)
+                    table.add_columns(*part.columns)
+                    for row in part.rows:
+                        table.add_row(*row)
+                    yield table
+                else:
+                    yield Static(part)
             yield Static(Text("Press q to quit, Esc to look at the board.", style="italic"))
         yield Footer()

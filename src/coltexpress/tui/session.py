@@ -3,9 +3,12 @@
 The session is the only part of the terminal front end that holds the ``Game``. It reads the
 game through its public API (``view``, ``legal_actions``, ``apply_frames``, ``record``) and
 lets the bots play through ``agent.act(game)`` exactly as in tournaments. Every move returns
-its frames (the Stealin' phase card by card) for the front end to show; with an autosave
+its frames (the cards resolving one by one) for the front end to show; with an autosave
 path, the game is saved after every move, so a crash never loses it. Nothing here draws.
+Any game of the package plays here (``coltexpress.games``): its front (``tui/games``) says
+which agent plays each bot level in it.
 
+>>> from coltexpress import Options
 >>> s = Session.new(Options.preset("standard", players=3), seed=1, humans=(0,), bots="easy")
 >>> s.bot_levels
 {1: 'easy', 2: 'easy'}
@@ -24,13 +27,11 @@ from typing import Any
 
 from .. import records
 from ..agents import Agent
-from ..engine.actions import ACTIONS
 from ..engine.errors import ColtError
-from ..engine.event import Event
-from ..engine.game import Frame, Game
-from ..engine.options import Options
+from ..games import GAMES, game_of, replay_any
 from ..records import SaveError
 from ..tournament import make_agent, parse_agent
+from .games import GameFront, front_for_game
 
 __all__ = ["Entry", "SaveError", "Session", "entries", "visible_to"]
 
@@ -43,12 +44,12 @@ class Entry:
     seat: int | None = None
 
 
-def visible_to(event: Event, viewer: int | None) -> bool:
+def visible_to(event: Any, viewer: int | None) -> bool:
     """Public events, and the viewer's own private ones (never another seat's)."""
     return event.seat is None or event.seat == viewer
 
 
-def entries(events: list[Event]) -> list[Entry]:
+def entries(events: list[Any]) -> list[Entry]:
     return [Entry(e.text(), e.seat) for e in events]
 
 
@@ -74,7 +75,7 @@ def _bots_for(text: str | dict[int, str] | None, seats: list[int]) -> dict[int, 
 class Session:
     """A game with its seat assignment: human seats and one bot level per other seat."""
 
-    game: Game
+    game: Any  # a game of the package (Game, SuperGame), by its common contract
     humans: tuple[int, ...]
     bot_levels: dict[int, str]
     agents: dict[int, Agent] = field(default_factory=dict)
@@ -85,14 +86,15 @@ class Session:
     def __post_init__(self) -> None:
         seed = self.seed
         for seat, level in self.bot_levels.items():
-            self.agents[seat] = make_agent(parse_agent(level), seed=seed * 101 + seat)
+            spec = parse_agent(self.front.agent(level))
+            self.agents[seat] = make_agent(spec, seed=seed * 101 + seat)
         if not self.log:
             self.log = self._history_entries()
 
     def _history_entries(self) -> list[Entry]:
         """The narration from the deal on (of every move already played, when resumed)."""
         record = self.game.record()
-        game = Game.replay({**record, "actions": []})
+        game = replay_any({**record, "actions": []})
         out = entries(game.events or [])
         for action in record["actions"]:
             out += entries(game.apply(action))
@@ -101,13 +103,15 @@ class Session:
     @classmethod
     def new(
         cls,
-        options: Options,
+        options: Any,
         *,
         seed: int | None = None,
         humans: tuple[int, ...] = (0,),
         bots: str | dict[int, str] | None = "medium",
     ) -> Session:
-        """A fresh game; ``bots`` is one level for every other seat or one per bot seat."""
+        """A fresh game (of the game its options are for: Colt Express's ``Options``,
+        Colt Super Express's ``SuperOptions``); ``bots`` is one level for every other seat
+        or one per bot seat."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000)
         players = options.players
@@ -115,20 +119,30 @@ class Session:
         if bad or len(set(humans)) != len(humans):
             raise ValueError(f"bad human seats {humans} for {players} players")
         seats = [s for s in range(players) if s not in humans]
-        return cls(Game.new(options, seed=seed), tuple(humans), _bots_for(bots, seats))
+        game = _game_for(options).new(options, seed=seed)
+        return cls(game, tuple(humans), _bots_for(bots, seats))
 
     # -- whose turn -------------------------------------------------------------------
+    @property
+    def front(self) -> GameFront:
+        """What the terminal says and draws about this game."""
+        return front_for_game(self.game)
+
+    def thinks_long(self, seat: int) -> bool:
+        """Whether a bot searches (its choice is worth a worker thread)."""
+        return parse_agent(self.front.agent(self.bot_levels[seat])).kind == "ismcts"
+
     @property
     def seed(self) -> int:
         return int(self.game.seed)
 
     @property
     def players(self) -> int:
-        return self.game.n_players
+        return int(self.game.n_players)
 
     @property
     def over(self) -> bool:
-        return self.game.is_over
+        return bool(self.game.is_over)
 
     def human_to_act(self) -> int | None:
         seat = self.game.current_seat
@@ -139,17 +153,21 @@ class Session:
         return seat if seat is not None and seat in self.agents else None
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.view(seat)
+        view: dict[str, Any] = self.game.view(seat)
+        return view
 
-    def frame_view(self, frame: Frame, seat: int | None) -> dict[str, Any]:
-        """A seat's view of the game at one frame of a move."""
-        return frame.view(seat)
+    def frame_view(
+        self, frame: Any, seat: int | None, following: list[Any] | None = None
+    ) -> dict[str, Any]:
+        """A seat's view of the game at one frame of a move (``following``: the events of
+        the next frame, if any; the game's front may need them to show the frame right)."""
+        return self.front.frame_view(frame.view(seat), following or [])
 
     def legal(self) -> list[str]:
         return [str(a) for a in self.game.legal_actions()]
 
     # -- playing ----------------------------------------------------------------------
-    def play(self, action: str) -> list[Frame]:
+    def play(self, action: str) -> list[Any]:
         """A human's choice (notation); raises ColtError (bad notation, illegal now)."""
         return self._played(self.game.apply_frames(action))
 
@@ -159,22 +177,26 @@ class Session:
         if seat is None:
             raise ValueError("no bot is to act")
         try:
-            return self.agents[seat].act(self.game)
+            return int(self.agents[seat].act(self.game))
         except Exception as exc:  # a bot failing on a rule must not end the game
             # The game goes on: this one choice is made at random among the legal ones
             # (seeded by the game and the move), and the failure is kept for a report.
             self.bot_failures.append(f"{self.bot_levels[seat]}: {type(exc).__name__}: {exc}")
             legal = self.game.legal_ids()
             moves = len(self.game.record()["actions"])
-            return legal[random.Random(self.seed * 7919 + moves).randrange(len(legal))]
+            return int(legal[random.Random(self.seed * 7919 + moves).randrange(len(legal))])
 
-    def apply_bot(self, action_id: int) -> list[Frame]:
-        return self._played(self.game.apply_frames(ACTIONS[action_id]))
+    def apply_bot(self, action_id: int) -> list[Any]:
+        legal = list(self.game.legal_ids())
+        if action_id not in legal:
+            raise ValueError(f"action id {action_id} is not legal now")
+        return self._played(self.game.apply_frames(self.game.legal_actions()[legal.index(
+            action_id)]))
 
-    def bot_step(self) -> list[Frame]:
+    def bot_step(self) -> list[Any]:
         return self.apply_bot(self.bot_choice())
 
-    def _played(self, frames: list[Frame]) -> list[Frame]:
+    def _played(self, frames: list[Any]) -> list[Any]:
         for frame in frames:
             self.log += entries(frame.events)
         if self.autosave is not None:
@@ -198,7 +220,7 @@ class Session:
         human and medium bots elsewhere."""
         record = records.normalize(data)
         try:
-            game = Game.replay(record)
+            game = replay_any(record)
         except ColtError as exc:
             raise SaveError(f"the save does not describe a game: {exc}") from None
         seats = records.seats(record)
@@ -215,3 +237,12 @@ class Session:
     @classmethod
     def load(cls, path: str | Path) -> Session:
         return cls.from_save(records.read(path))
+
+
+def _game_for(options: Any) -> Any:
+    """The game (``coltexpress.games``) whose options these are."""
+    for name in GAMES:
+        kind = game_of(name)
+        if type(options) is type(kind.options(kind.default_preset)):
+            return kind
+    raise ValueError(f"{type(options).__name__} are the options of no game")

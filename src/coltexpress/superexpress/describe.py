@@ -1,0 +1,443 @@
+"""Words for what a Colt Super Express view shows, for every front end: the choices with
+their labels and a line of help, the situation, the train and the bandits in sentences (each
+floor's figures in order from the locomotive's side, which way each faces, who is stunned),
+the cards of the round, the summary of a round, the end of the game and the rules in brief.
+
+Everything reads a view dict (``SuperGame.view(seat)``), never the game; card names come
+from ``narrate.card`` and bandits' names from ``engine/names.py``, the tables every front end
+shares.
+
+>>> label("program floor", {"seat": 0, "players": [{"programmed": 1}]})
+'Program Change Floor as your second card'
+>>> ordinal(3)
+'third'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..describe import and_list, choice_keys, plural
+from ..engine import names
+from .actions import parse_super_action
+from .narrate import CARD_HELP, card
+
+__all__ = [
+    "PROGRAMMED",
+    "choices",
+    "figure_lines",
+    "hand_sentence",
+    "help_topics",
+    "hint",
+    "label",
+    "loot_words",
+    "ordinal",
+    "overview",
+    "pile_lines",
+    "result_lines",
+    "reveal_order",
+    "round_summary",
+    "situation",
+    "stance",
+    "train_lines",
+    "turn_header",
+    "where",
+]
+
+PROGRAMMED = 3  # cards each player programs in a round
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def ordinal(n: int) -> str:
+    """``first`` for 1, ``second`` for 2, ..."""
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"number {n}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _cards(kinds: list[str]) -> str:
+    return ", ".join(card(k) for k in kinds)
+
+
+def _name(view: dict[str, Any], seat: int, *, you: bool = True) -> str:
+    """A player by the bandit played; ``you`` for the viewer when ``you``."""
+    if you and view.get("seat") == seat:
+        return "you"
+    return names.bandit(view["bandits"][seat]["character"])
+
+
+# ---------------------------------------------------------------------------- choices
+
+
+def _programmed(view: dict[str, Any] | None) -> int | None:
+    """How many cards the viewer has programmed this round (None: not known)."""
+    if view is None or view.get("seat") is None:
+        return None
+    return int(view["players"][view["seat"]]["programmed"])
+
+
+def label(action: str, view: dict[str, Any] | None = None) -> str:
+    """``Program Fire as your second card``; raises NotationError for a bad action."""
+    kind = parse_super_action(action).kind
+    n = _programmed(view)
+    text = f"Program {card(kind)}"
+    return text if n is None or n >= PROGRAMMED else f"{text} as your {ordinal(n + 1)} card"
+
+
+def hint(action: str, view: dict[str, Any] | None = None) -> str:
+    """The card's rule, then when it will be revealed and where the viewer stands now."""
+    kind = parse_super_action(action).kind
+    text = f"{card(kind)}: {CARD_HELP[kind]}"
+    if view is None or view.get("seat") is None:
+        return text
+    stack = view.get("stack") or []
+    if not stack:
+        text += " It is revealed first in the Shootin' phase."
+    elif len(stack) == 1:
+        text += f" It is revealed after your {card(stack[0])}."
+    else:
+        text += f" It is revealed last, after your {and_list([card(k) for k in stack])}."
+    me = view["bandits"][view["seat"]]
+    if me["car"] is not None:
+        text += f" You are {where(view, me)}, {stance(me)}."
+        if me["stunned"]:
+            text += " Stunned, the first card you reveal only gets you up" + (
+                " (a Reflex gets you up and fires)." if "reflex" in view["cards"] else ".")
+    return text
+
+
+def choices(view: dict[str, Any]) -> list[dict[str, str]]:
+    """The viewer's legal actions in order, each with its key, label and help."""
+    legal = view.get("legal") or []
+    return [
+        {"action": a, "key": k, "label": label(a, view), "hint": hint(a, view)}
+        for a, k in zip(legal, choice_keys(len(legal)), strict=True)
+    ]
+
+
+# ---------------------------------------------------------------------------- the board
+
+
+def where(view: dict[str, Any], b: dict[str, Any]) -> str:
+    """Where a bandit is, to follow "is": ``inside car 2``, ``on the roof of the caboose``,
+    ``off the train, falling``, ``out of the game since round 2``."""
+    if b["out"]:
+        return f"out of the game since round {b['out_round']}"
+    if b["falling"] or b["car"] is None:
+        return "off the train, falling"
+    place = names.place(b["car"], bool(b["roof"]), view["caboose"])
+    return f"on {place}" if b["roof"] else place
+
+
+def _place(view: dict[str, Any], b: dict[str, Any]) -> str:
+    """``inside car 2``, ``the roof of the caboose``: a place to go from or to."""
+    return names.place(b["car"], bool(b["roof"]), view["caboose"])
+
+
+def stance(b: dict[str, Any]) -> str:
+    """``facing the caboose``, ``facing the locomotive, stunned``."""
+    return f"facing the {b['facing']}" + (", stunned" if b["stunned"] else "")
+
+
+def _floor(view: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    car = view["cars"][b["car"]]
+    return list(car["roof"] if b["roof"] else car["inside"])
+
+
+def place_in_order(view: dict[str, Any], b: dict[str, Any]) -> str:
+    """``alone``, or ``second of 3 from the locomotive's side`` on the bandit's floor."""
+    floor = _floor(view, b)
+    if len(floor) == 1:
+        return "alone"
+    return f"{ordinal(b['order'] + 1)} of {len(floor)} from the locomotive's side"
+
+
+def turn_header(view: dict[str, Any]) -> str | None:
+    """The round, said when it changes: ``Round 2``."""
+    return None if "result" in view else f"Round {view['round']}"
+
+
+def situation(view: dict[str, Any], *, header: bool = True) -> str:
+    """The round (``header``) and the train's length, then who must decide what."""
+    if "result" in view:
+        return "The game is over."
+    parts = []
+    if header:
+        parts.append(f"Round {view['round']}: {plural(view['caboose'], 'car')} behind the "
+                     f"locomotive.")
+    if view["decision"] == "watch":
+        players = view["players"]
+        shown = sum(len(p["revealed"]) for p in players)
+        parts.append(f"Shootin': the cards are revealed one by one ({shown} of "
+                     f"{sum(p['programmed'] for p in players)} so far).")
+        return " ".join(parts)
+    actor = view["actor"]
+    n = view["players"][actor]["programmed"] + 1
+    if view.get("seat") == actor:
+        parts.append(f"Your turn: program your {ordinal(n)} card of {PROGRAMMED}, face down.")
+    else:
+        parts.append(f"{_name(view, actor)} is programming a {ordinal(n)} card, face down.")
+    return " ".join(parts)
+
+
+def hand_sentence(view: dict[str, Any]) -> str:
+    """The viewer's cards: in hand, programmed (in the order they will be revealed),
+    revealed, set aside."""
+    hand = view.get("hand")
+    if hand is None:
+        return "A spectator has no cards."
+    if "result" in view:
+        return "The game is over."
+    seat = view["seat"]
+    me = view["bandits"][seat]
+    if me["out"]:
+        return "You are out of the game."
+    player = view["players"][seat]
+    stack = view.get("stack") or []
+    revealed = player["revealed"]
+    if player["programmed"] < PROGRAMMED and not revealed:
+        text = f"Your hand: {_cards(hand) or 'empty'}."
+        if stack:
+            text += f" Programmed so far, in order: {_cards(stack)}."
+        return text
+    parts = []
+    if stack:
+        parts.append(f"Still to reveal, in order: {_cards(stack)}.")
+    if revealed:
+        parts.append(f"Revealed: {_cards(revealed)}.")
+    if hand:
+        parts.append(f"Set aside this round: {_cards(hand)}.")
+    return " ".join(parts) or "You have no cards this round."
+
+
+def train_lines(view: dict[str, Any]) -> list[str]:
+    """The train in sentences: its cars, then each floor with figures, in order from the
+    locomotive's side, each with the way it faces; then who is falling and who is out."""
+    caboose = view["caboose"]
+    lines = [
+        "The train: the locomotive alone." if caboose == 0 else
+        f"The train: the locomotive and {plural(caboose, 'car')}; car {caboose} is the "
+        "caboose, the next to come off."
+    ]
+    by_name = {b["character"]: b for b in view["bandits"]}
+    for car in view["cars"]:
+        for roof in (True, False):
+            figures = car["roof"] if roof else car["inside"]
+            if not figures:
+                continue
+            place = names.place(car["car"], roof, caboose)
+            place = f"on {place}" if roof else place
+            order = " (from the locomotive's side)" if len(figures) > 1 else ""
+            who = [f"{names.bandit(f)}{' (you)' if by_name[f]['seat'] == view.get('seat') else ''}"
+                   f" {stance(by_name[f])}" for f in figures]
+            lines.append(f"{_cap(place)}{order}: {'; '.join(who)}.")
+    falling = [names.bandit(b["character"]) for b in view["bandits"] if b["falling"]]
+    if falling:
+        lines.append(f"Off the train, falling: {and_list(falling)} (only a Horse card "
+                     "revealed next this round saves).")
+    out = [f"{names.bandit(b['character'])} (round {b['out_round']})"
+           for b in view["bandits"] if b["out"]]
+    if out:
+        lines.append(f"Out of the game: {and_list(out)}.")
+    return lines
+
+
+def loot_words(b: dict[str, Any]) -> str:
+    """``no Loot card``, ``1 Loot card (worth 5)``, ``2 Loot cards (worth 6 and 5)``."""
+    loot = b["loot"]
+    if not loot:
+        return "no Loot card"
+    return f"{plural(len(loot), 'Loot card')} (worth {and_list([str(t['value']) for t in loot])})"
+
+
+def figure_lines(view: dict[str, Any]) -> list[str]:
+    """Each bandit in seat order: where, in what order, facing; cards; Loot cards."""
+    lines = []
+    for b, p in zip(view["bandits"], view["players"], strict=True):
+        who = names.bandit(b["character"]) + (" (you)" if b["seat"] == view.get("seat") else "")
+        if b["out"] or b["car"] is None:
+            text = f"{who}: {where(view, b)}"
+        else:
+            text = f"{who}: {where(view, b)} ({place_in_order(view, b)}), {stance(b)}"
+        if not b["out"]:
+            text += f"; {p['programmed']} of {PROGRAMMED} cards programmed"
+            if p["revealed"]:
+                text += f", revealed: {_cards(p['revealed'])}"
+        lines.append(f"{text}; {loot_words(b)}.")
+    return lines
+
+
+def reveal_order(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """The round's programmed cards in the order they are revealed: (seat, index in the
+    seat's stack), from the first player on, one card each in turn."""
+    n = len(view["players"])
+    order = [(view["first_player"] + i) % n for i in range(n)]
+    return [(seat, i) for i in range(PROGRAMMED) for seat in order
+            if view["players"][seat]["programmed"] > i]
+
+
+def pile_lines(view: dict[str, Any]) -> list[str]:
+    """The cards of the round, player by player."""
+    lines = []
+    for b, p in zip(view["bandits"], view["players"], strict=True):
+        who = names.bandit(b["character"])
+        if b["out"]:
+            lines.append(f"  {who}: out of the game.")
+            continue
+        text = f"  {who}: {p['programmed']} of {PROGRAMMED} programmed"
+        if p["revealed"]:
+            text += f"; revealed: {_cards(p['revealed'])}"
+        if p["to_reveal"] and p["revealed"]:
+            text += f"; {p['to_reveal']} still face down"
+        lines.append(text + ".")
+    return lines
+
+
+# ---------------------------------------------------------------------------- summaries
+
+
+_FATE = {
+    "ejected": "left the train",
+    "fell": "fell from the train",
+    "caboose": "went with the caboose",
+}
+
+
+def round_summary(
+    before: dict[str, Any], after: dict[str, Any], events: list[Any], closing: list[Any]
+) -> list[str]:
+    """What each bandit did in a round: from the view as the cards began to be revealed
+    (``before``) to the view at its end (``after``), with the events between them
+    (``events``) and those that close the round (``closing``: the caboose coming off)."""
+    shots: dict[str, list[str]] = {}
+    hit: dict[str, list[str]] = {}
+    gone: dict[str, str] = {}
+    saved: set[str] = set()
+    loot: dict[str, int] = {}
+    for e in [*events, *closing]:
+        if e.seat is not None:
+            continue
+        d = e.data
+        if e.kind == "fire":
+            shots.setdefault(d["bandit"], []).append(names.bandit(d["target"]))
+            hit.setdefault(d["target"], []).append(names.bandit(d["bandit"]))
+        elif e.kind == "eliminated":
+            gone[d["bandit"]] = _FATE.get(d["reason"], "left the train")
+        elif e.kind == "saved":
+            saved.add(d["bandit"])
+        elif e.kind == "loot-card":
+            loot[d["bandit"]] = d["value"]
+    lines = []
+    old = {b["character"]: b for b in before["bandits"]}
+    for b in after["bandits"]:
+        was = old.get(b["character"])
+        if was is None or was["out"]:
+            continue
+        name = b["character"]
+        parts = []
+        if b["car"] is not None and (b["car"], b["roof"]) != (was["car"], was["roof"]):
+            parts.append(f"went from {_place(before, was)} to {_place(after, b)}")
+        if b["facing"] != was["facing"]:
+            parts.append(f"turned to face the {b['facing']}")
+        if name in shots:
+            parts.append(f"shot {and_list(shots[name])}")
+        if name in hit:
+            parts.append(f"was shot by {and_list(hit[name])}")
+        if name in saved:
+            parts.append("was saved by a Horse card")
+        if b["stunned"]:
+            parts.append("ends the round stunned")
+        if name in gone:
+            parts.append(f"{gone[name]}: out of the game")
+        if name in loot:
+            parts.append(f"took the caboose as a Loot card (worth {loot[name]})")
+        you = " (you)" if after.get("seat") == b["seat"] else ""
+        lines.append(f"{names.bandit(name)}{you}: " + (", ".join(parts) or "stayed put") + ".")
+    return lines
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    """The end: who won and why, then each bandit's fate and Loot cards."""
+    r = view["result"]
+    bandits = view["bandits"]
+    winners = [names.bandit(bandits[s]["character"]) for s in r["winners"]]
+    aboard = [s for s in range(len(bandits)) if r["aboard"][s]]
+    if len(aboard) == 1 and r["winners"] == aboard:
+        first = f"{winners[0]} wins: the last bandit on the train."
+    else:
+        among = ("the bandits left in the locomotive" if aboard
+                 else "the last bandits to leave the train")
+        verb = "wins" if len(winners) == 1 else "share the win"
+        first = (f"{and_list(winners)} {verb}: the most Loot cards among {among}, then the "
+                 "best of them.")
+    lines = [first]
+    for b in bandits:
+        s = b["seat"]
+        who = names.bandit(b["character"]) + (" (you)" if s == view.get("seat") else "")
+        fate = "on the train to the end" if r["aboard"][s] else (
+            f"out of the game in round {r['out_round'][s]}")
+        flag = " Winner." if s in r["winners"] else ""
+        lines.append(f"{who}: {fate}; {loot_words(b)}.{flag}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- help
+
+
+def overview() -> str:
+    return (
+        "Colt Super Express: the last bandit on the train wins. Each round every player "
+        "programs 3 of their cards face down, one on top of the other; then, from the first "
+        "player on, each reveals the top card in turn and carries it out, three times round. "
+        "At the end of every round the caboose comes off with whoever is on it, and the "
+        "bandit farthest back takes it as a Loot card."
+    )
+
+
+def help_topics(options: Any) -> dict[str, dict[str, str]]:
+    """The cards and the rules in brief, for the game's options (a ``SuperOptions`` or its
+    dict)."""
+    opts = options if isinstance(options, dict) else options.to_dict()
+    kinds = ["flip", "floor", "move", "fire"] + ["reflex"] * bool(opts.get("reflex")) + [
+        "horse"] * bool(opts.get("horse"))
+    cards = {k: f"{card(k)}: {CARD_HELP[k]}" for k in kinds}
+    cards["wake"] = ("Wake up: a stunned bandit's next card, whatever it is, only gets the "
+                     "bandit up, facing the same way" + (" (except a Reflex)." if "reflex"
+                                                         in kinds else "."))
+    rules = {
+        "setup": "Set-up: one car per player plus one behind the locomotive; the first "
+                 "player's bandit starts in the car before the caboose, the next players' in "
+                 "the cars toward the locomotive. The rear half (rounded up) face the "
+                 "locomotive, the others the caboose.",
+        "schemin": "Schemin'!: from the first player on, everyone programs 3 of their "
+                   "cards face down, one on top of the other; the card left over is set "
+                   "aside for the round.",
+        "shootin": "Shootin'!: from the first player on, each reveals the top card of their "
+                   "stack and carries it out, one card at a time, until every card is "
+                   "revealed.",
+        "order": "Order on a floor: the figures on a roof or inside a car stand in a line, "
+                 "from the locomotive's side to the caboose's; a bandit arriving by Move "
+                 "stands on the side it came in by, one changing floor with their back to the "
+                 "edge of the card.",
+        "sight": "Line of sight: the bandits in front of a shooter, on the same floor, in "
+                 "the same car or further along. A stunned bandit cannot be shot: the bullet "
+                 + ("stops there." if opts.get("stunned_blocks") else "flies by to the next."),
+        "stunned": "Stunned: a bandit who is shot goes to the next car the shot points to, "
+                   "same floor, lying down; pushed off the end of the train, out of the game.",
+        "round-end": "End of a round: the caboose comes off with whoever is on it (out of "
+                     "the game); the bandit farthest back (a roof before the inside) takes it "
+                     "as a Loot card; the first player card passes to the left.",
+        "loot": "Loot cards: " + ("each is worth the number of its car counted from the "
+                                  "locomotive." if opts.get("loot_values", "order") == "order"
+                                  else "all are worth the same."),
+        "end": "End of the game: at once when a single bandit is left on the train (the "
+               "winner); or when the last car comes off with several bandits in the "
+               "locomotive: the most Loot cards wins, then the best of them.",
+    }
+    if opts.get("horse"):
+        rules["falling"] = ("Falling: with Horse cards, a bandit thrown off the train with "
+                            "a card still to reveal falls; the next card revealed saves the "
+                            "bandit if it is a Horse, otherwise the bandit is out.")
+    return {"cards": cards, "the game": rules}
