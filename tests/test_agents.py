@@ -15,6 +15,7 @@ from coltexpress.agents import (
     RandomAgent,
 )
 from coltexpress.engine.invariants import check_invariants
+from coltexpress.superexpress import SUPER_ACTIONS, SuperGame, SuperOptions
 from support import new_game
 
 PRESETS = [
@@ -409,7 +410,7 @@ def test_heuristic_weighs_sharing_the_loot() -> None:
 def test_hostage_values_weigh_ransoms_and_drawbacks() -> None:
     """The Lady's Poodle is worth less while bullets are still to come; the Banker is worth
     his ransom with a strongbox only; the Mortal Bullet station costs $150 a bullet."""
-    from coltexpress.agents.heuristic import strength
+    from coltexpress.agents.colt_heuristic import strength
     from coltexpress.agents.stagecoach import hostage_value
     from support import bandit, give_loot
 
@@ -426,3 +427,250 @@ def test_hostage_values_weigh_ransoms_and_drawbacks() -> None:
     before = strength(game, 0)
     game.received[game.bandits_of[0][0]] += 1
     assert before - strength(game, 0) == pytest.approx(55.0 + 150.0)
+
+
+# ---------------------------------------------------------------------------- Colt Super Express
+
+SE_PRESETS = ("standard", "reflex", "horse", "reflex-horse")
+
+
+def _super(preset: str = "standard", players: int = 4, seed: int = 0, **kw: object) -> SuperGame:
+    return SuperGame.new(SuperOptions.preset(preset, players=players, **kw), seed=seed)
+
+
+def _program(game: SuperGame, cards: list[str]) -> None:
+    """The seat to act programs these cards."""
+    for card in cards:
+        game.apply(f"program {card}")
+
+
+def _stack_of(agent: Agent, game: SuperGame) -> list[str]:
+    """The 3 cards the agent programs for the seat to act (on a copy)."""
+    trial = game.clone()
+    seat = trial.actor
+    out: list[str] = []
+    while trial.actor == seat and len(out) < 3 and not trial.is_over:
+        choice = agent.act(trial)
+        out.append(str(SUPER_ACTIONS[choice]).split()[1])
+        trial.apply_id(choice)
+    return out
+
+
+def _rig(game: SuperGame, **where: tuple[int, bool, str]) -> None:
+    """Put each named bandit (character: car, roof, facing 'loco' or 'caboose') on the
+    train, in the order given on a floor, from the locomotive's side."""
+    for floor in game.floors:
+        floor.clear()
+    for name, (car, roof, facing) in where.items():
+        seat = game.chars.index(name)
+        game.floors[2 * car + roof].append(seat)
+        game.facing[seat] = -1 if facing == "loco" else 1
+    game.legal = None
+
+
+@pytest.mark.parametrize("preset", SE_PRESETS)
+@pytest.mark.parametrize("players", range(3, 8))
+def test_bots_finish_super_express_games(preset: str, players: int) -> None:
+    """Every agent kind, seated together, plays Colt Super Express to the end with legal
+    actions only; ISMCTS keeps to its time budget and the heuristic to well under a second
+    a decision."""
+    import time
+
+    from coltexpress.superexpress.views import check_invariants as super_invariants
+
+    def bot(seat: int) -> Agent:
+        kind = seat % 4
+        if kind == 0:
+            return ISMCTSAgent(seed=seat, iterations=None, seconds=0.02, rollout_depth=8)
+        if kind == 1:
+            return HeuristicAgent(seed=seat)
+        return RandomAgent(seed=seat) if kind == 2 else HeuristicAgent(seed=seat, noise=0.3)
+
+    game = _super(preset, players, seed=players)
+    bots = [bot(s) for s in range(players)]
+    slowest = {0: 0.0, 1: 0.0}
+    while not game.is_over:
+        seat = game.current_seat
+        assert seat is not None
+        start = time.perf_counter()
+        choice = bots[seat].act(game)
+        if seat % 4 in slowest:
+            slowest[seat % 4] = max(slowest[seat % 4], time.perf_counter() - start)
+        assert choice in game.legal_ids()
+        game.apply_id(choice)
+        assert not super_invariants(game)
+    assert slowest[0] < 0.02 + 0.5  # the budget, and one iteration (a loaded machine's margin)
+    assert slowest[1] < 2.0
+    assert game.result()["winners"]
+
+
+@pytest.mark.parametrize(
+    ("factory", "kw"),
+    [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (RandomAgent, {})],
+)
+def test_super_express_decisions_depend_only_on_the_seats_view(
+    factory: type[Agent], kw: dict[str, object]
+) -> None:
+    """Two states of Colt Super Express with the same view for the deciding seat (the
+    others' stacks dealt again), same bot seed: same decision."""
+    rng = random.Random(3)
+    mover = RandomAgent(seed=9)
+    for preset, players in (("standard", 4), ("reflex-horse", 5)):
+        game = _super(preset, players, seed=21)
+        checked = 0
+        while not game.is_over and checked < 15:
+            seat = game.current_seat
+            assert seat is not None
+            if len(game.legal_ids()) > 1:
+                twin = game.determinize(seat, rng)
+                assert twin.view(seat) == game.view(seat)
+                a = factory(seed=4, **kw).act(game)  # type: ignore[call-arg]
+                b = factory(seed=4, **kw).act(twin)  # type: ignore[call-arg]
+                assert a == b
+                checked += 1
+            game.apply_id(mover.act(game))
+
+
+def test_super_express_same_seed_same_decisions() -> None:
+    def decisions() -> list[int]:
+        game = _super("reflex", 4, seed=11)
+        agents = [HeuristicAgent(seed=5), ISMCTSAgent(seed=5, iterations=10),
+                  HeuristicAgent(seed=6, noise=0.2), RandomAgent(seed=5)]
+        out = []
+        while not game.is_over:
+            out.append(agents[game.actor].act(game))
+            game.apply_id(out[-1])
+        return out
+
+    assert decisions() == decisions()
+
+
+def test_the_heuristic_is_the_games_own() -> None:
+    """``heuristic`` (and the levels built on it) plays each game with that game's own
+    heuristic; an observation says which game it is."""
+    from coltexpress.agents.colt_heuristic import ColtHeuristicAgent
+    from coltexpress.agents.super_heuristic import SuperHeuristicAgent
+    from coltexpress.tournament import LEVELS, make_agent, parse_agent
+
+    agent = HeuristicAgent(seed=1)
+    colt = new_game(players=3)
+    agent.act(colt)
+    game = _super()
+    assert Observation(game, game.actor).game_name == "super-express"
+    assert Observation(colt, colt.actor).game_name == "colt-express"
+    agent.act(game)
+    players = agent._players
+    assert isinstance(players["colt-express"], ColtHeuristicAgent)
+    assert isinstance(players["super-express"], SuperHeuristicAgent)
+    for level in LEVELS:  # what the terminal and the browser ask for
+        assert make_agent(parse_agent(level), 1).act(game) in game.legal_ids()
+
+
+def test_super_heuristic_leaves_the_caboose() -> None:
+    """In the car that comes off at the end of the round, facing the locomotive, with
+    nobody in sight, the heuristic programs a Move (and no Flip before it)."""
+    game = _super("standard", 3, characters=("belle", "doc", "tuco"))
+    me = game.chars[game.actor]
+    others = [c for c in game.chars if c != me]
+    _rig(game, **{me: (game.last, False, "loco"), others[0]: (1, True, "loco"),
+                  others[1]: (2, True, "loco")})
+    for seed in range(3):
+        stack = _stack_of(HeuristicAgent(seed=seed), game)
+        assert "move" in stack
+        assert "flip" not in stack[: stack.index("move")]
+
+
+def test_super_heuristic_shoots_a_rival_off_the_end() -> None:
+    """A rival standing in the caboose, in front of the first player's gun: the heuristic
+    fires first and knocks him off the train."""
+    game = _super("standard", 3, characters=("belle", "doc", "tuco"))
+    me = game.chars[game.actor]
+    rival, other = (c for c in game.chars if c != me)
+    _rig(game, **{other: (1, True, "loco"), me: (game.last - 1, False, "caboose"),
+                  rival: (game.last, False, "loco")})
+    for seed in range(3):
+        assert _stack_of(HeuristicAgent(seed=seed), game)[0] == "fire"
+
+
+def test_super_heuristic_gets_up_firing_with_a_reflex() -> None:
+    """Stunned, with a rival in the caboose in front of his gun, the heuristic plays Reflex
+    first: it gets up and shoots him off the train at once."""
+    game = _super("reflex", 3, characters=("belle", "doc", "tuco"))
+    me = game.chars[game.actor]
+    rival, other = (c for c in game.chars if c != me)
+    _rig(game, **{other: (1, True, "loco"), me: (game.last - 1, False, "caboose"),
+                  rival: (game.last, False, "loco")})
+    game.stunned[game.actor] = True
+    for seed in range(3):
+        assert _stack_of(HeuristicAgent(seed=seed), game)[0] == "reflex"
+
+
+def test_super_heuristic_rides_a_horse_out_of_the_caboose() -> None:
+    """Stunned in the caboose and facing it, too far from the locomotive's side to walk
+    out in time, the heuristic programs its Horse."""
+    game = _super("horse", 3, characters=("belle", "doc", "tuco"))
+    me = game.chars[game.actor]
+    others = [c for c in game.chars if c != me]
+    _rig(game, **{me: (game.last, True, "caboose"), others[0]: (1, False, "loco"),
+                  others[1]: (2, False, "loco")})
+    game.stunned[game.actor] = True
+    for seed in range(3):
+        assert "horse" in _stack_of(HeuristicAgent(seed=seed), game)
+
+
+def test_super_heuristic_keeps_its_plan_across_its_three_cards() -> None:
+    """The heuristic plans its three cards at the first and programs the same order."""
+    game = _super("reflex-horse", 4, seed=3)
+    agent = HeuristicAgent(seed=2)
+    seat = game.actor
+    first = agent.act(game)
+    player = agent._players["super-express"]
+    assert isinstance(player._plan, tuple)  # type: ignore[attr-defined]
+    plan = player._plan[1]  # type: ignore[attr-defined]
+    assert plan[0] == first
+    game.apply_id(first)
+    for card in plan[1:]:
+        assert game.actor == seat
+        assert agent.act(game) == card
+        game.apply_id(card)
+
+
+def test_super_heuristic_beats_random() -> None:
+    """Over 300 games (seats rotated, 4 players), the heuristic's win rate against three
+    random players is above the fair share with 95% confidence."""
+    from coltexpress.tournament import parse_agent, run_tournament
+
+    specs = [parse_agent("heuristic")] + [parse_agent("random")] * 3
+    report = run_tournament(SuperOptions.preset("standard", players=4), specs, games=300,
+                            seed=5)
+    assert report.errors == 0
+    heuristic = report.agent_stats()[0]
+    assert heuristic.name == "heuristic" and heuristic.games == 300
+    assert heuristic.interval[0] > 0.25, heuristic.to_dict()
+
+
+def test_super_ismcts_beats_random() -> None:
+    """A small ISMCTS (60 iterations, random roll-outs to the end) wins more than the fair
+    share against three random players, with 95% confidence."""
+    from coltexpress.tournament import parse_agent, run_tournament
+
+    specs = [parse_agent("ismcts:iterations=60")] + [parse_agent("random")] * 3
+    report = run_tournament(SuperOptions.preset("reflex-horse", players=4), specs, games=60,
+                            seed=5)
+    assert report.errors == 0
+    search = report.agent_stats()[0]
+    assert search.interval[0] > 0.25, search.to_dict()
+
+
+def test_super_ismcts_cut_off_scores_a_round_being_programmed() -> None:
+    """A roll-out cut short in the middle of programming is scored after the round is
+    played out: every seat gets a share in [0, 1], the shares summing to 1."""
+    from coltexpress.agents.kits import bots_for
+
+    game = _super("standard", 4, seed=2)
+    _program(game, ["fire", "move"])
+    world = game.determinize(game.actor, random.Random(1))
+    rewards = bots_for("super-express").cutoff(world, random.Random(2))
+    assert len(rewards) == 4 and all(0.0 <= r <= 1.0 for r in rewards)
+    assert sum(rewards) == pytest.approx(1.0)
+    assert world.round_no == 1 or world.is_over

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "coltexpress" / "engine"
-UPPER = ("cli", "sim", "agents", "server", "tui", "envs", "web", "tournament")
+UPPER = ("cli", "sim", "agents", "server", "tui", "envs", "web", "tournament", "gamestats")
 FORBIDDEN_MODULES = {
     "time", "datetime", "os", "sys", "socket", "subprocess", "threading", "asyncio",
     "secrets", "uuid", "logging", "pathlib", "shutil", "tempfile", "io", "builtins",

@@ -11,18 +11,25 @@ from typer.testing import CliRunner
 from coltexpress import RULES_VERSION, Game, Options
 from coltexpress.cli import app
 from coltexpress.engine.content import STRONGBOX
+from coltexpress.gamestats.colt import (
+    ColtDetails,
+    Stagecoach,
+    loot_holder,
+    role_stats,
+    stagecoach_stats,
+    stagecoach_strongbox,
+)
+from coltexpress.gamestats.superexpress import SuperDetails
+from coltexpress.superexpress import SuperGame, SuperOptions
 from coltexpress.tournament import (
     LEVELS,
     AgentSpec,
     GameOutcome,
-    Stagecoach,
     TournamentReport,
-    loot_holder,
     make_agent,
     parse_agent,
     play_game,
     run_tournament,
-    stagecoach_strongbox,
     wilson,
 )
 
@@ -44,10 +51,10 @@ def test_agent_stats_on_a_known_case() -> None:
     """Two games, seats rotated: A wins game 0 alone; game 1 is shared by A and B."""
     specs = [parse_agent("random"), parse_agent("heuristic"), parse_agent("heuristic:noise=0.5")]
     outcomes = [
-        GameOutcome(0, 1, [0, 1, 2], ["belle", "doc", "tuco"], [3000, 1000, 500],
-                    [2000, 1000, 500], [0], [0], 50),
-        GameOutcome(1, 2, [1, 2, 0], ["belle", "doc", "tuco"], [800, 400, 800],
-                    [800, 400, 800], [0, 2], [], 50),
+        GameOutcome(0, 1, [0, 1, 2], ["belle", "doc", "tuco"], [3000, 1000, 500], [0], 50,
+                    {"mean_loot": [2000, 1000, 500], "gunslinger_rate": [1, 0, 0]}),
+        GameOutcome(1, 2, [1, 2, 0], ["belle", "doc", "tuco"], [800, 400, 800], [0, 2], 50,
+                    {"mean_loot": [800, 400, 800], "gunslinger_rate": [0, 0, 0]}),
     ]
     report = TournamentReport(THREE, specs, 2, 0, outcomes)
     stats = {s.name: s for s in report.agent_stats()}
@@ -57,6 +64,7 @@ def test_agent_stats_on_a_known_case() -> None:
     assert stats["heuristic:noise=0.5"].wins == 0
     assert stats["random"].to_dict()["mean_score"] == pytest.approx((3000 + 800) / 2)
     assert stats["random"].to_dict()["gunslinger_rate"] == pytest.approx(0.5)
+    assert stats["random"].to_dict()["mean_loot"] == pytest.approx((2000 + 800) / 2)
     chars = {s.name: s for s in report.character_stats()}
     assert chars["belle"].wins == pytest.approx(1.5)  # seat 0 in both games
     assert chars["tuco"].wins == pytest.approx(0.5)
@@ -190,21 +198,21 @@ def test_marshal_against_bandits_on_a_known_case() -> None:
     options = Options(marshal_prisoners=True, players=3)
     specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("random")]
     outcomes = [
-        GameOutcome(0, 1, [0, 1, 2], ["marshal", "doc", "tuco"], [0, 900, 500],
-                    [0, 0, 0], [0, 2], [1], 50, marshal=0, marshal_won=True),
-        GameOutcome(1, 2, [1, 2, 0], ["marshal", "doc", "tuco"], [0, 800, 900],
-                    [0, 0, 0], [2], [1], 50, marshal=0, marshal_won=False),
-        GameOutcome(2, 3, [2, 0, 1], ["marshal", "doc", "tuco"], [0, 800, 900],
-                    [0, 0, 0], [2], [1], 50, marshal=0, marshal_won=False),
+        GameOutcome(0, 1, [0, 1, 2], ["marshal", "doc", "tuco"], [0, 900, 500], [0, 2], 50,
+                    details=ColtDetails(marshal=0, marshal_won=True)),
+        GameOutcome(1, 2, [1, 2, 0], ["marshal", "doc", "tuco"], [0, 800, 900], [2], 50,
+                    details=ColtDetails(marshal=0, marshal_won=False)),
+        GameOutcome(2, 3, [2, 0, 1], ["marshal", "doc", "tuco"], [0, 800, 900], [2], 50,
+                    details=ColtDetails(marshal=0, marshal_won=False)),
     ]
     report = TournamentReport(options, specs, 3, 0, outcomes)
-    roles = {s.name: s for s in report.role_stats()}
+    roles = {s.name: s for s in role_stats(report)}
     assert roles["Marshal"].games == 3 and roles["Marshal"].wins == 1
     assert roles["bandits"].wins == 2
     assert roles["Marshal played by heuristic"].wins == 1
     assert roles["Marshal played by random"].games == 2
     assert report.to_dict()["role_stats"][0]["win_rate"] == pytest.approx(1 / 3, abs=1e-4)
-    assert TournamentReport(THREE, specs, 0, 0, []).role_stats() == []
+    assert role_stats(TournamentReport(THREE, specs, 0, 0, [])) == []
 
 
 def test_simulate_reports_the_marshal_for_the_expansion() -> None:
@@ -254,8 +262,8 @@ def test_stagecoach_stats_on_a_known_case() -> None:
              hostages: tuple[tuple[str, ...], ...], caught: tuple[int, ...] = (),
              punched: bool = True) -> GameOutcome:
         return GameOutcome(i, i, [0, 1, 2], ["belle", "doc", "tuco"], [1000, 900, 800],
-                           [0, 0, 0], winners, [], 50,
-                           stagecoach=Stagecoach(box, punched, ransoms, hostages, caught))
+                           winners, 50, details=ColtDetails(stagecoach=Stagecoach(
+                               box, punched, ransoms, hostages, caught)))
 
     outcomes = [
         game(0, 1, [1], (0, 1000, 0), ((), ("banker",), ())),
@@ -264,7 +272,7 @@ def test_stagecoach_stats_on_a_known_case() -> None:
         game(3, None, [], (0, 0, 0), ((), (), ()), caught=(0, 1, 2), punched=False),
     ]
     report = TournamentReport(HS, specs, 4, 0, outcomes)
-    coach = report.stagecoach_stats()
+    coach = stagecoach_stats(report)
     assert coach is not None
     assert coach["games"] == 4 and coach["strongbox_taken"] == 2
     assert coach["strongbox_taken_rate"] == 0.5
@@ -280,7 +288,7 @@ def test_stagecoach_stats_on_a_known_case() -> None:
     assert teacher == {"name": "teacher", "held": 1, "mean_ransom": 800.0,
                        "holder_win_rate": 0.0}
     assert report.to_dict()["stagecoach"] == coach
-    assert TournamentReport(THREE, specs, 0, 0, []).stagecoach_stats() is None
+    assert stagecoach_stats(TournamentReport(THREE, specs, 0, 0, [])) is None
 
 
 def test_the_stagecoach_strongbox_is_found_and_followed_in_the_views() -> None:
@@ -313,7 +321,9 @@ def test_a_games_strongbox_holder_matches_the_replayed_game() -> None:
     seen = set()
     for index in range(8):
         outcome = play_game(HS, specs, index, 13, keep_record=True)
-        assert outcome.error is None and outcome.stagecoach is not None
+        assert outcome.error is None and isinstance(outcome.details, ColtDetails)
+        coach = outcome.details.stagecoach
+        assert coach is not None
         record = outcome.record
         assert record is not None
         start = Game.new(Options.from_dict(record["options"]), seed=record["seed"])
@@ -322,8 +332,8 @@ def test_a_games_strongbox_holder_matches_the_replayed_game() -> None:
         final = Game.replay(record)
         holders = [final.seat_of[b] for b in range(final.n_bandits) if token in final.held[b]]
         expected = holders[0] if holders else None
-        assert outcome.stagecoach.strongbox == expected
-        assert outcome.stagecoach.ransoms == tuple(record["result"]["ransoms"])
+        assert coach.strongbox == expected
+        assert coach.ransoms == tuple(record["result"]["ransoms"])
         seen.add(expected is None)
     assert seen == {True, False}
 
@@ -356,3 +366,155 @@ def test_bench_plays_the_expansions(preset: str, players: int) -> None:
     data = json.loads(out.output)
     assert data["preset"] == preset and data["players"] == players
     assert data["games"] >= 1 and data["steps_per_second"] > 0
+
+
+# ---------------------------------------------------------------------------- Colt Super Express
+
+SE4 = SuperOptions.preset("standard", players=4)
+
+
+def _super_game(i: int, out: tuple[str | None, ...], winners: list[int], rounds: int = 4,
+                saved: tuple[int, ...] = (0, 0, 0, 0), ending: str = "last aboard"
+                ) -> GameOutcome:
+    aboard = [float(o is None) for o in out]
+    return GameOutcome(i, i, [0, 1, 2, 3], ["belle", "doc", "tuco", "mei"], [0, 0, 0, 0],
+                       winners, 40, {"mean_loot_cards": [1, 0, 2, 0], "aboard_rate": aboard},
+                       SuperDetails(rounds, out, (None,) * 4, saved, ending))
+
+
+def test_super_express_stats_on_a_known_case() -> None:
+    """Three games: the ways out of the game counted per bandit with their intervals,
+    rounds, the Horse's saves, the endings and shared wins; per agent, Loot cards and who
+    is still aboard."""
+    specs = [parse_agent("heuristic")] + [parse_agent("random")] * 3
+    outcomes = [
+        _super_game(0, (None, "caboose", "shot off", "walked off"), [0], rounds=3,
+                    saved=(1, 0, 0, 0)),
+        _super_game(1, (None, None, "caboose", "caboose"), [1], rounds=5, ending="loot cards"),
+        _super_game(2, ("shot off", "shot off", None, "walked off"), [2], saved=(0, 0, 2, 0)),
+    ]
+    report = TournamentReport(SE4, specs, 3, 0, outcomes)
+    data = report.to_dict()
+    se = data["super_express"]
+    assert se["games"] == 3 and se["mean_rounds"] == 4.0
+    assert se["rounds"] == {"3": 1, "4": 1, "5": 1}
+    assert {k: v["count"] for k, v in se["eliminated"].items()} == {
+        "caboose": 3, "shot off": 3, "walked off": 2}
+    low, high = wilson(3, 12)
+    assert se["eliminated"]["caboose"]["ci95"] == [round(low, 4), round(high, 4)]
+    assert se["saved_by_horse"] == 3 and se["saved_per_game"] == 1.0
+    assert se["endings"] == {"last aboard": 2, "loot cards": 1, "all out": 0}
+    assert se["shared_wins"] == 0
+    heuristic = data["agent_stats"][0]
+    assert heuristic["name"] == "heuristic" and heuristic["games"] == 3  # seats not rotated
+    assert heuristic["mean_loot_cards"] == 1.0 and heuristic["aboard_rate"] == pytest.approx(
+        2 / 3, abs=1e-4)
+    assert "stagecoach" not in data and "role_stats" not in data
+    titles = [s.title for s in report.sections()]
+    assert titles == ["the train"]
+
+
+def test_super_express_tally_matches_the_games_events(tmp_path: Path) -> None:
+    """Over bot games with the Horse, each bandit's way out is the one the replayed game's
+    events show (the caboose carried him off, a shot or a Move put him off an end); a
+    bandit still aboard has none; the Horse's saves are the events' saves."""
+    specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("easy"),
+             parse_agent("random"), parse_agent("random")]
+    options = SuperOptions.preset("reflex-horse", players=5)
+    report = run_tournament(options, specs, games=10, seed=4, save_dir=tmp_path)
+    assert report.errors == 0
+    seen: set[str] = set()
+    for outcome, path in zip(report.outcomes, sorted(tmp_path.glob("game-*.json")), strict=True):
+        record = json.loads(path.read_text())
+        game = SuperGame.new(options, seed=record["seed"])
+        events = []
+        for action in record["actions"]:
+            events += game.apply(action)
+        details = outcome.details
+        assert isinstance(details, SuperDetails)
+        result = game.result()
+        assert details.rounds == game.round_no + 1
+        assert details.out_round == tuple(result["out_round"])
+        for seat, cause in enumerate(details.out):
+            name = game.chars[seat]
+            assert (cause is None) == result["aboard"][seat]
+            carried = any(e.kind == "caboose-off" and name in e.data["bandits"] for e in events)
+            assert (cause == "caboose") == carried
+            if cause == "shot off":
+                assert any(e.kind == "shot-off" and e.data["bandit"] == name for e in events)
+            if cause == "walked off":
+                assert any(e.kind == "move-off" and e.data["bandit"] == name for e in events)
+            if cause:
+                seen.add(cause)
+        assert sum(details.saved) == sum(1 for e in events if e.kind == "saved")
+    assert seen == {"caboose", "shot off", "walked off"}
+
+
+def test_super_express_parallel_jobs_give_the_serial_results() -> None:
+    specs = [parse_agent("heuristic")] + [parse_agent("random")] * 3
+    serial = run_tournament(SE4, specs, games=6, seed=3)
+    parallel = run_tournament(SE4, specs, games=6, seed=3, jobs=2)
+    assert serial.outcomes == parallel.outcomes
+
+
+def test_simulate_plays_super_express() -> None:
+    out = runner.invoke(app, ["simulate", "--game", "super-express", "--preset", "reflex-horse",
+                              "--players", "5", "--games", "4", "--agents", "heuristic",
+                              "--seed", "3", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == "super-express" and data["errors"] == 0 and data["players"] == 5
+    assert data["options"]["reflex"] and data["options"]["horse"]
+    assert data["preset"] == "reflex-horse"
+    line = data["agent_stats"][0]
+    assert {"win_rate", "ci95", "mean_loot_cards", "aboard_rate"} <= set(line)
+    assert {s["name"] for s in data["character_stats"]} <= {
+        "belle", "cheyenne", "django", "doc", "ghost", "mei", "tuco"}
+    assert data["super_express"]["games"] == 4
+    assert sum(data["wins_per_seat"]) == pytest.approx(4)
+    table = runner.invoke(app, ["simulate", "--game", "super-express", "--players", "3",
+                                "--games", "3", "--agents", "heuristic,random,easy"])
+    assert table.exit_code == 0, table.output
+    for text in ("Colt Super Express", "95% CI", "Loot cards", "win rate by character",
+                 "the train", "bandits out: caboose", "saved by a Horse"):
+        assert text in table.output, text
+    assert "Gunslinger" not in table.output
+
+
+def test_simulate_plots_super_express(tmp_path: Path) -> None:
+    plot = tmp_path / "rates.png"
+    out = runner.invoke(app, ["simulate", "--game", "super-express", "--games", "3",
+                              "--agents", "heuristic,random,random,random", "--plot", str(plot)])
+    assert out.exit_code == 0, out.output
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_rejects_bad_super_express_arguments() -> None:
+    cases = [
+        (["--players", "8"], "3 to 7 players"),
+        (["--preset", "expert"], "unknown preset 'expert'"),
+        (["--round-cards", "braking"], "options of Colt Express"),
+        (["--characters", "belle,doc"], "4 characters are needed"),
+    ]
+    for args, message in cases:
+        out = runner.invoke(app, ["simulate", "--game", "super-express", "--games", "1", *args])
+        assert out.exit_code == 2 and message in out.output, (args, out.output)
+    out = runner.invoke(app, ["simulate", "--game", "super-duper", "--games", "1"])
+    assert out.exit_code == 2 and "unknown game 'super-duper'" in out.output
+    assert "colt-express, super-express" in out.output
+
+
+def test_bench_plays_super_express() -> None:
+    out = runner.invoke(app, ["bench", "--game", "super-express", "--players", "4",
+                              "--preset", "reflex-horse", "--seconds", "0.3", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == "super-express" and data["players"] == 4
+    assert data["preset"] == "reflex-horse"
+    assert data["games"] >= 1 and data["steps_per_second"] > 0 and data["clone_us"] > 0
+    table = runner.invoke(app, ["bench", "--game", "super-express", "--seconds", "0.2"])
+    assert table.exit_code == 0, table.output
+    title = " ".join(table.output.split())
+    assert "Colt Super Express, 4 players" in title and "clone us" in title
+    colt = json.loads(runner.invoke(app, ["bench", "--seconds", "0.2", "--json"]).output)
+    assert colt["game"] == "colt-express"

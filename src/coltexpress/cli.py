@@ -23,6 +23,8 @@ from rich.table import Table
 from .engine import names
 from .engine.errors import ColtError
 from .engine.options import PRESETS, Options
+from .games import DEFAULT_GAME, GAMES, game_of, options_for
+from .gamestats import interval_text
 from .sim import bench as run_bench
 from .tournament import AgentSpec, TournamentReport, parse_agent, run_tournament
 
@@ -79,6 +81,36 @@ def _card_names(text: str) -> tuple[str, ...]:
     return tuple(printed.get(c.strip().lower(), c.strip()) for c in text.split(","))
 
 
+# The game of colt simulate and colt bench, and the presets of every game.
+GameChoice = Annotated[str, typer.Option("--game", help=f"The game: {', '.join(GAMES)}.")]
+ALL_PRESETS = "; ".join(f"{name}: {', '.join(game_of(name).presets)}" for name in GAMES)
+
+
+def _game_options(
+    game: str,
+    preset: str,
+    players: int | None,
+    characters: str | None = None,
+    round_cards: str | None = None,
+    stations: str | None = None,
+) -> Any:
+    """The options of any game of the package (round cards and stations are Colt
+    Express's)."""
+    if game == DEFAULT_GAME:
+        return _options(preset, players, characters, round_cards, stations)
+    try:
+        kind = game_of(game)
+        if round_cards or stations:
+            raise _fail(f"--round-cards and --stations are options of Colt Express, not of "
+                        f"{kind.title}")
+        overrides: dict[str, Any] = {} if players is None else {"players": players}
+        if characters:
+            overrides["characters"] = tuple(c.strip() for c in characters.split(","))
+        return options_for(game, preset, **overrides)
+    except ColtError as exc:
+        raise _fail(str(exc)) from None
+
+
 def _agents(text: str, players: int) -> list[AgentSpec]:
     try:
         specs = [parse_agent(part) for part in text.split(",") if part.strip()]
@@ -96,7 +128,8 @@ def simulate(
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Tournament seed (each game derives its own).")] = 0,
-    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
+    game: GameChoice = DEFAULT_GAME,
+    preset: Annotated[str, typer.Option(help=f"Rules preset ({ALL_PRESETS}).")] = "standard",
     agents: Annotated[
         str,
         typer.Option(
@@ -124,7 +157,7 @@ def simulate(
 
     Exits 1 if any game raised an error.
     """
-    options = _options(preset, players, characters, round_cards, stations)
+    options = _game_options(game, preset, players, characters, round_cards, stations)
     specs = _agents(agents, options.players)
     show_bar = not as_json and sys.stderr.isatty()
     try:
@@ -167,84 +200,49 @@ def simulate(
 
 def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -> None:
     fair = 1 / report.options.players
+    game = report.game
+    title = "" if game.name == DEFAULT_GAME else f"{game.title}, "
     table = Table(
-        title=f"{report.games} games, {report.options.players} players, preset {preset}, "
+        title=f"{title}{report.games} games, {report.options.players} players, preset {preset}, "
         f"seed {report.seed}"
     )
     table.add_column("agent", no_wrap=True)
-    for column in ("seats", "win % (95% CI)", "fair %", "score", "loot", "Gunslinger %"):
+    columns = ["seats", "win % (95% CI)", "fair %"]
+    columns += (["score"] if game.score else []) + [m.column for m in game.measures]
+    for column in columns:
         table.add_column(column, justify="right", no_wrap=column.startswith("win"))
     for stat in report.agent_stats():
-        low, high = stat.interval
         d = stat.to_dict()
         table.add_row(
-            stat.name, str(stat.seats),
-            f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("),
-            f"{fair:.1%}", f"{d['mean_score']:.0f}", f"{d['mean_loot']:.0f}",
-            f"{d['gunslinger_rate']:.1%}",
+            stat.name, str(stat.seats), interval_text(stat.win_rate, *stat.interval),
+            f"{fair:.1%}", *([f"{d['mean_score']:.0f}"] if game.score else []),
+            *(m.text(d[m.key]) for m in game.measures),
         )
     console.print(table)
     chars = Table(title="win rate by character")
     chars.add_column("character", no_wrap=True)
-    for column in ("seat-games", "win % (95% CI)", "score"):
+    for column in ("seat-games", "win % (95% CI)", *(["score"] if game.score else [])):
         chars.add_column(column, justify="right", no_wrap=column.startswith("win"))
     for stat in report.character_stats():
-        low, high = stat.interval
         chars.add_row(
             " + ".join(names.bandit(c) for c in stat.name.split("+")), str(stat.games),
-            f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("),
-            f"{stat.to_dict()['mean_score']:.0f}",
+            interval_text(stat.win_rate, *stat.interval),
+            *([f"{stat.to_dict()['mean_score']:.0f}"] if game.score else []),
         )
     console.print(chars)
-    roles = report.role_stats()
-    if roles:
-        table = Table(title="Marshal against bandits")
-        table.add_column("side", no_wrap=True)
-        for column in ("games", "win % (95% CI)"):
-            table.add_column(column, justify="right", no_wrap=True)
-        for stat in roles:
-            low, high = stat.interval
-            table.add_row(
-                stat.name, str(stat.games),
-                f"{stat.win_rate:.1%} ({low:.1%}-{high:.1%})".replace("%", "").replace(
-                    " (", "% ("),
-            )
-        console.print(table)
-    coach = data.get("stagecoach")
-    if coach:
-        _print_stagecoach(coach)
+    for section in game.sections(data):
+        extra = Table(title=section.title)
+        for i, column in enumerate(section.columns):
+            extra.add_column(column, justify="left" if i == 0 else "right", no_wrap=True)
+        for row in section.rows:
+            extra.add_row(*row)
+        console.print(extra)
     console.print(
         f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
         f"wins per seat {data['wins_per_seat']}, {report.errors} errors"
     )
     for message in data["error_messages"]:
         err.print(message)
-
-
-def _print_stagecoach(coach: dict[str, Any]) -> None:
-    """Horses & Stagecoach: the stagecoach's strongbox, the Shotgun, hostages, the caught."""
-    low, high = coach["strongbox_ci95"]
-    table = Table(title="the stagecoach")
-    table.add_column("measure", no_wrap=True)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_row("strongbox taken", f"{coach['strongbox_taken_rate']:.1%} "
-                  f"({low:.1%}-{high:.1%})".replace("%", "").replace(" (", "% ("))
-    table.add_row("its holder wins", f"{coach['strongbox_holder_win_rate']:.1%}")
-    table.add_row("Shotgun punched", f"{coach['shotgun_punched_rate']:.1%}")
-    table.add_row("hostages per game", f"{coach['hostages_per_game']:.2f}")
-    table.add_row("mean ransom", f"${coach['mean_ransom']:.0f}")
-    table.add_row("bandits caught", f"{coach['caught']} ({coach['caught_rate']:.1%} of bandits)")
-    table.add_row("games without a winner", str(coach["games_without_winner"]))
-    console.print(table)
-    if coach["hostages"]:
-        hostages = Table(title="hostages")
-        hostages.add_column("hostage", no_wrap=True)
-        for column in ("held", "mean ransom", "holder wins %"):
-            hostages.add_column(column, justify="right", no_wrap=True)
-        for row in coach["hostages"]:
-            hostages.add_row(names.hostage(row["name"]), str(row["held"]),
-                             f"${row['mean_ransom']:.0f}", f"{row['holder_win_rate']:.1%}")
-        console.print(hostages)
 
 
 def _plot(report: TournamentReport, path: Path) -> None:
@@ -254,7 +252,10 @@ def _plot(report: TournamentReport, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     stats = report.agent_stats()
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    score = report.game.score
+    fig, axes = plt.subplots(1, 2 if score else 1, figsize=(11 if score else 6, 4.5),
+                             squeeze=False)
+    left = axes[0][0]
     names = [s.name for s in stats]
     rates = [s.win_rate for s in stats]
     low = [s.win_rate - s.interval[0] for s in stats]
@@ -265,10 +266,12 @@ def _plot(report: TournamentReport, path: Path) -> None:
     left.set_ylabel("win rate (95% CI)")
     left.set_ylim(0, 1)
     left.legend()
-    right.boxplot([s.scores for s in stats], tick_labels=names)
-    right.set_ylabel("final score ($)")
-    right.tick_params(axis="x", rotation=15)
-    fig.suptitle(f"{report.games} games, {report.options.players} players")
+    if score:
+        right = axes[0][1]
+        right.boxplot([s.scores for s in stats], tick_labels=names)
+        right.set_ylabel(score)
+        right.tick_params(axis="x", rotation=15)
+    fig.suptitle(f"{report.game.title}: {report.games} games, {report.options.players} players")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -276,17 +279,10 @@ def _plot(report: TournamentReport, path: Path) -> None:
 
 @app.command()
 def play(
-    game: Annotated[
-        str, typer.Option(help="The game: colt-express, or super-express (Colt Super Express).")
-    ] = "colt-express",
     players: Annotated[
         int | None, typer.Option(help="Number of players (default: the preset's).")
     ] = None,
-    preset: Annotated[
-        str,
-        typer.Option(help=f"Rules preset: {', '.join(PRESETS)}; for super-express: standard, "
-                     "reflex, horse, reflex-horse."),
-    ] = "standard",
+    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
     characters: Annotated[
         str | None,
         typer.Option(help="Characters in playing order, yours first, e.g. belle,doc,tuco,ghost."),
@@ -337,20 +333,7 @@ def play(
         except SaveError as exc:
             raise _fail(str(exc)) from None
     else:
-        if game == "colt-express":
-            options = _options(preset, players, characters, round_cards, stations)
-        else:  # another game of the package: its own presets; no round cards, no stations
-            from .games import options_for
-
-            if round_cards or stations:
-                raise _fail("--round-cards and --stations are options of colt-express only")
-            overrides: dict[str, Any] = {} if players is None else {"players": players}
-            if characters:
-                overrides["characters"] = tuple(c.strip() for c in characters.split(","))
-            try:
-                options = options_for(game, preset, **overrides)
-            except ColtError as exc:
-                raise _fail(str(exc)) from None
+        options = _options(preset, players, characters, round_cards, stations)
         if humans > options.players:
             raise _fail(f"{humans} humans but only {options.players} players")
         if seat > options.players:
@@ -432,24 +415,26 @@ def bench(
         int | None, typer.Option(help="Number of players (default: the preset's).")
     ] = None,
     seconds: Annotated[float, typer.Option(min=0.1, help="How long to play.")] = 5.0,
-    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
+    game: GameChoice = DEFAULT_GAME,
+    preset: Annotated[str, typer.Option(help=f"Rules preset ({ALL_PRESETS}).")] = "standard",
     quiet: Annotated[
         bool, typer.Option(help="Build no events, as search roll-outs do.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Measure the engine alone: random playouts on one core, and the cost of a clone."""
-    players = _options(preset, players).players
-    report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet)
+    players = _game_options(game, preset, players).players
+    report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet, game=game)
     data = report.to_dict()
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"engine benchmark: {players} players, preset {preset}, one core")
+    table = Table(title=f"engine benchmark: {game_of(game).title}, {players} players, preset "
+                  f"{preset}, one core")
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in data.items():
-        if key not in ("players", "preset"):
+        if key not in ("game", "players", "preset"):
             table.add_row(key.replace("_", " "), str(value))
     console.print(table)
 

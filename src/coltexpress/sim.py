@@ -1,8 +1,12 @@
-"""The engine's speed benchmark: random legal moves, one core.
+"""The engine's speed benchmark: random legal moves, one core, for every game of the
+package (``coltexpress.games``).
 
->>> game, steps = play_random_game(Options.preset("standard", players=3), seed=1)
+>>> from coltexpress.games import options_for
+>>> game, steps = play_random_game(options_for("colt-express", "standard", players=3), seed=1)
 >>> game.is_over, steps > 20
 (True, True)
+>>> bench(game="super-express", players=4, seconds=0.05).to_dict()["game"]
+'super-express'
 """
 
 from __future__ import annotations
@@ -12,19 +16,19 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .engine.game import Game
-from .engine.options import Options
+from .games import DEFAULT_GAME, game_of
+from .gamestats import stats_for_options
 
 __all__ = ["BenchReport", "bench", "play_random_game"]
 
 
-def play_random_game(options: Options, seed: int, *, quiet: bool = False) -> tuple[Game, int]:
+def play_random_game(options: Any, seed: int, *, quiet: bool = False) -> tuple[Any, int]:
     """Play one game with uniformly random legal moves; returns the game and its steps.
 
-    The game's seed and the movers' generator are separate: the same seed gives the same
-    deal whatever the players choose.
+    The game is the one ``options`` are for. The game's seed and the movers' generator are
+    separate: the same seed gives the same deal whatever the players choose.
     """
-    game = Game.new(options, seed=seed)
+    game = game_of(stats_for_options(options).name).new(options, seed=seed)
     game.quiet = quiet
     chooser = random.Random(seed ^ 0x5A17)
     steps = 0
@@ -47,6 +51,7 @@ class BenchReport:
     clone_us: float
     apply_us: float
     quiet: bool = False
+    game: str = DEFAULT_GAME
 
     @property
     def games_per_second(self) -> float:
@@ -58,6 +63,7 @@ class BenchReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "game": self.game,
             "players": self.players,
             "preset": self.preset,
             "games": self.games,
@@ -72,13 +78,16 @@ class BenchReport:
 
 
 def bench(
-    *, players: int = 3, preset: str = "standard", seconds: float = 5.0, quiet: bool = False
+    *, players: int = 3, preset: str = "standard", seconds: float = 5.0, quiet: bool = False,
+    game: str = DEFAULT_GAME,
 ) -> BenchReport:
-    """Random playouts for about ``seconds``; then the cost of one clone and one step.
+    """Random playouts of ``game`` for about ``seconds``; then the cost of one clone and one
+    step.
 
     ``quiet`` plays without building events, as search roll-outs do.
     """
-    options = Options.preset(preset, players=players)
+    kind = game_of(game)
+    options = kind.options(preset, players=players)
     games = steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -87,14 +96,14 @@ def bench(
         steps += n
     elapsed = time.perf_counter() - start
     # Clone cost, measured on mid-game states.
-    samples: list[Game] = []
-    game = Game.new(options, seed=12345)
+    samples: list[Any] = []
+    state = kind.new(options, seed=12345)
     chooser = random.Random(1)
-    while not game.is_over:
-        if len(game.history) % 7 == 0:
-            samples.append(game.clone())
-        legal = game.legal_ids()
-        game.apply_id(legal[chooser.randrange(len(legal))])
+    while not state.is_over:
+        if len(state.history) % 7 == 0:
+            samples.append(state.clone())
+        legal = state.legal_ids()
+        state.apply_id(legal[chooser.randrange(len(legal))])
     reps = 2000
     t0 = time.perf_counter()
     for _ in range(reps):
@@ -110,4 +119,5 @@ def bench(
         clone_us=clone_us,
         apply_us=elapsed / steps * 1e6,
         quiet=quiet,
+        game=game,
     )

@@ -1,13 +1,23 @@
 """Tournaments between agents: seats rotated, statistics with confidence intervals.
 
+The same runner plays every game of the package; what it knows of one game (how a seat's
+characters are named, its per-seat measures, its own summary) is that game's module in
+``coltexpress.gamestats``.
+
 Game ``i`` of a tournament is fully determined by the tournament seed and ``i`` (the deal,
 every agent's generator, the seat rotation), so a serial run, a run on local cores
 (``jobs``) and a run on a Ray cluster give identical results.
 
->>> report = run_tournament(Options.preset("standard", players=3),
+>>> from coltexpress.games import options_for
+>>> report = run_tournament(options_for("colt-express", "standard", players=3),
 ...                         [parse_agent("random")] * 3, games=3, seed=1)
 >>> [(s.name, s.seats, s.games, round(s.win_rate, 3)) for s in report.agent_stats()]
 [('random', 3, 9, 0.333)]
+>>> report = run_tournament(options_for("super-express", "reflex", players=4),
+...                         [parse_agent("heuristic")] + [parse_agent("random")] * 3,
+...                         games=2, seed=1)
+>>> report.to_dict()["game"], report.errors
+('super-express', 0)
 """
 
 from __future__ import annotations
@@ -22,23 +32,19 @@ from pathlib import Path
 from typing import Any
 
 from .agents import Agent, HeuristicAgent, ISMCTSAgent, RandomAgent
-from .engine.actions import MARSHAL_FIGURE
-from .engine.game import Game
-from .engine.options import Options
+from .games import game_of
+from .gamestats import GameStats, Measure, Section, stats_for_options
 
 __all__ = [
     "LEVELS",
     "AgentSpec",
     "GameOutcome",
-    "Stagecoach",
     "Stat",
     "TournamentReport",
-    "loot_holder",
     "make_agent",
     "parse_agent",
     "play_game",
     "run_tournament",
-    "stagecoach_strongbox",
     "wilson",
 ]
 
@@ -109,77 +115,26 @@ def make_agent(spec: AgentSpec, seed: int) -> Agent:
     return _KINDS[spec.kind](seed=seed, **params)
 
 
-@dataclass(frozen=True)
-class Stagecoach:
-    """What one game of Horses & Stagecoach did with the stagecoach, its hostages and the
-    Escape station (seats, in seat order)."""
-
-    strongbox: int | None  # the seat holding the stagecoach's strongbox at the end
-    shotgun_punched: bool
-    ransoms: tuple[int, ...]
-    hostages: tuple[tuple[str, ...], ...]
-    caught: tuple[int, ...]
-
-
 @dataclass
 class GameOutcome:
-    """One game of a tournament."""
+    """One game of a tournament.
+
+    ``measures``: the game's per-seat figures by key (``gamestats``: Colt Express's loot and
+    Gunslinger, Colt Super Express's Loot cards and who is aboard); ``details``: the game's
+    own record of it (the Marshal, the stagecoach; the rounds and the ways off the train).
+    """
 
     index: int
     seed: int
     entries: list[int]  # per seat: index of the agent entry playing it
     characters: list[str]
     totals: list[int]
-    loot: list[int]
     winners: list[int]
-    gunslingers: list[int]
     steps: int
+    measures: dict[str, list[float]] = field(default_factory=dict)
+    details: Any = None
     record: dict[str, Any] | None = None
     error: str | None = None
-    marshal: int | None = None  # Marshal & Prisoners: the Marshal player's seat
-    marshal_won: bool = False
-    stagecoach: Stagecoach | None = None  # Horses & Stagecoach
-
-
-def stagecoach_strongbox(view: dict[str, Any]) -> int | None:
-    """The id of the strongbox token on the stagecoach's roof in a view (a new game's), or
-    None without one.
-
-    >>> game = Game.new(Options.preset("horses-stagecoach"), seed=3)
-    >>> token = stagecoach_strongbox(game.view(None))
-    >>> token in game.floor_loot[2 * (game.last + 1) + 1]
-    True
-    """
-    for space in view["spaces"]:
-        if space["coach"] and space["roof"]:
-            for token in space["loot"]:
-                if token["kind"] == "strongbox":
-                    return int(token["id"])
-    return None
-
-
-def loot_holder(view: dict[str, Any], token: int | None) -> int | None:
-    """The seat whose bandit holds this loot token in a view (the Marshal player's figure
-    is no bandit), or None."""
-    for bandit in view["bandits"]:
-        if bandit["character"] == MARSHAL_FIGURE:
-            continue
-        if any(t["id"] == token for t in bandit["loot"]):
-            return int(bandit["seat"])
-    return None
-
-
-def _stagecoach(start: dict[str, Any] | None, game: Game, result: dict[str, Any]) -> Stagecoach:
-    final = game.view(None)
-    box = None if start is None else stagecoach_strongbox(start)
-    return Stagecoach(
-        strongbox=None if box is None else loot_holder(final, box),
-        shotgun_punched=final["hs"]["shotgun"] is not None,
-        ransoms=tuple(result["ransoms"]),
-        hostages=tuple(tuple(h) for h in result["hostages"]),
-        caught=tuple(sorted(int(s) for s, why in result["cannot_win"].items()
-                            if why == "caught")),
-    )
 
 
 def _seed_of(seed: int, index: int, salt: int) -> int:
@@ -187,31 +142,33 @@ def _seed_of(seed: int, index: int, salt: int) -> int:
 
 
 def play_game(
-    options: Options,
+    options: Any,
     specs: Sequence[AgentSpec],
     index: int,
     seed: int,
     rotate: bool = True,
     keep_record: bool = False,
 ) -> GameOutcome:
-    """Play game ``index`` of a tournament (a pure function of its arguments)."""
+    """Play game ``index`` of a tournament (a pure function of its arguments); the game is
+    the one ``options`` are for (``Options``: Colt Express; ``SuperOptions``: Colt Super
+    Express)."""
+    stats = stats_for_options(options)
     n = options.players
     entries = [(s + index) % n if rotate else s for s in range(n)]
     game_seed = _seed_of(seed, index, 0)
     agents = [make_agent(specs[e], _seed_of(seed, index, 1 + s)) for s, e in enumerate(entries)]
     try:
-        game = Game.new(options, seed=game_seed)
-        start = game.view(None) if game.hs is not None else None
+        game = game_of(stats.name).new(options, seed=game_seed)
+        tally = stats.tally(game)
         steps = 0
         while not game.is_over:
             seat = game.actor
-            game.apply_id(agents[seat].act(game))
+            tally.see(game.apply_id(agents[seat].act(game)))
             steps += 1
+        measures, details = tally.finish(game)
     except Exception as exc:  # a crash is what a tournament must count, not die of
-        return GameOutcome(index, game_seed, entries, [], [], [], [], [], 0, None, repr(exc))
+        return GameOutcome(index, game_seed, entries, [], [], [], 0, error=repr(exc))
     result = game.result()
-    per = options.bandits_per_player
-    characters = ["+".join(game.chars[s * per : s * per + per]) for s in range(n)]
     record = game.record() if keep_record else None
     if record is not None:
         record["agents"] = [str(specs[e]) for e in entries]
@@ -220,16 +177,13 @@ def play_game(
         index,
         game_seed,
         entries,
-        characters,
+        stats.characters(game),
         result["totals"],
-        result["loot"],
         result["winners"],
-        result["gunslingers"],
         steps,
+        measures,
+        details,
         record,
-        marshal=result.get("marshal"),
-        marshal_won=bool(result.get("marshal_wins")),
-        stagecoach=_stagecoach(start, game, result) if game.hs is not None else None,
     )
 
 
@@ -253,9 +207,9 @@ class Stat:
     games: int = 0  # seat-games played
     wins: float = 0.0
     total: float = 0.0
-    loot: float = 0.0
-    gunslinger: int = 0
+    sums: dict[str, float] = field(default_factory=dict)  # the game's measures, summed
     scores: list[int] = field(default_factory=list)
+    measures: tuple[Measure, ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -275,19 +229,27 @@ class Stat:
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
             "mean_score": round(self.total / self.games, 1) if self.games else 0.0,
-            "mean_loot": round(self.loot / self.games, 1) if self.games else 0.0,
-            "gunslinger_rate": round(self.gunslinger / self.games, 4) if self.games else 0.0,
+            **{m.key: m.value(self.sums.get(m.key, 0.0), self.games) for m in self.measures},
         }
 
 
 @dataclass
 class TournamentReport:
-    options: Options
+    options: Any  # the game's options (Options, SuperOptions)
     specs: list[AgentSpec]
     games: int
     seed: int
     outcomes: list[GameOutcome]
     seconds: float = 0.0
+
+    @property
+    def game(self) -> GameStats:
+        """The game's module (``gamestats``): its measures, summary and tables."""
+        return stats_for_options(self.options)
+
+    def sections(self) -> list[Section]:
+        """The game's own tables (the Marshal, the stagecoach; the train)."""
+        return self.game.sections(self.to_dict())
 
     @property
     def errors(self) -> int:
@@ -297,18 +259,23 @@ class TournamentReport:
         self, key: Callable[[GameOutcome, int], str], seats: dict[str, int]
     ) -> list[Stat]:
         stats: dict[str, Stat] = {}
+        measures = self.game.measures
         for o in self.outcomes:
             if o.error is not None:
                 continue
             for seat in range(len(o.entries)):
                 name = key(o, seat)
-                stat = stats.setdefault(name, Stat(name, seats.get(name, 1)))
+                stat = stats.get(name)
+                if stat is None:
+                    stat = stats[name] = Stat(name, seats.get(name, 1), measures=measures)
                 stat.games += 1
                 if seat in o.winners:
                     stat.wins += 1 / len(o.winners)
                 stat.total += o.totals[seat]
-                stat.loot += o.loot[seat]
-                stat.gunslinger += seat in o.gunslingers
+                for m in measures:
+                    values = o.measures.get(m.key)
+                    if values is not None:
+                        stat.sums[m.key] = stat.sums.get(m.key, 0.0) + values[seat]
                 stat.scores.append(o.totals[seat])
         return list(stats.values())
 
@@ -320,78 +287,6 @@ class TournamentReport:
         order = {n: i for i, n in reversed(list(enumerate(names)))}
         return sorted(stats, key=lambda s: order[s.name])
 
-    def role_stats(self) -> list[Stat]:
-        """Marshal & Prisoners: the Marshal against the bandits (a game the Marshal wins is
-        his, with or without Guilty Conscience's poorest bandit); one line per role, then
-        per agent in the Marshal's seat. Empty for other games."""
-        played = [o for o in self.outcomes if o.error is None and o.marshal is not None]
-        if not played:
-            return []
-        names = [str(s) for s in self.specs]
-        marshal, bandits = Stat("Marshal", 1), Stat("bandits", self.options.players - 1)
-        by_agent: dict[str, Stat] = {}
-        for o in played:
-            assert o.marshal is not None
-            for stat in (marshal, by_agent.setdefault(
-                f"Marshal played by {names[o.entries[o.marshal]]}",
-                Stat(f"Marshal played by {names[o.entries[o.marshal]]}", 1),
-            )):
-                stat.games += 1
-                stat.wins += o.marshal_won
-            bandits.games += 1
-            bandits.wins += not o.marshal_won and bool(o.winners)
-        return [marshal, bandits, *(by_agent.values() if len(by_agent) > 1 else ())]
-
-    def stagecoach_stats(self) -> dict[str, Any] | None:
-        """Horses & Stagecoach: how often the stagecoach's strongbox ends in a bandit's
-        hands (with its 95% interval) and its holder wins, the Shotgun is punched, hostages
-        are taken and pay, bandits are caught at the Escape station; per hostage, how often
-        it is held, its mean ransom and its holder's win rate. None for other games."""
-        played = [(o, o.stagecoach) for o in self.outcomes
-                  if o.error is None and o.stagecoach is not None]
-        if not played:
-            return None
-        n = len(played)
-
-        def share(o: GameOutcome, seat: int | None) -> float:
-            return 1 / len(o.winners) if seat in o.winners else 0.0
-
-        taken = [(o, c) for o, c in played if c.strongbox is not None]
-        bandit_seats = sum(len(o.entries) - (o.marshal is not None) for o, _c in played)
-        caught = sum(len(c.caught) for _o, c in played)
-        per: dict[str, list[float]] = {}  # hostage: [times held, ransoms, wins]
-        for o, c in played:
-            for seat, names in enumerate(c.hostages):
-                for name in names:
-                    row = per.setdefault(name, [0.0, 0.0, 0.0])
-                    row[0] += 1
-                    row[1] += c.ransoms[seat] / len(names)
-                    row[2] += share(o, seat)
-        held = sum(row[0] for row in per.values())
-        low, high = wilson(len(taken), n)
-        return {
-            "games": n,
-            "strongbox_taken": len(taken),
-            "strongbox_taken_rate": round(len(taken) / n, 4),
-            "strongbox_ci95": [round(low, 4), round(high, 4)],
-            "strongbox_holder_win_rate": round(
-                sum(share(o, c.strongbox) for o, c in taken) / len(taken), 4)
-            if taken else 0.0,
-            "shotgun_punched_rate": round(sum(c.shotgun_punched for _o, c in played) / n, 4),
-            "hostages_per_game": round(held / n, 3),
-            "mean_ransom": round(sum(sum(c.ransoms) for _o, c in played) / held, 1)
-            if held else 0.0,
-            "caught": caught,
-            "caught_rate": round(caught / bandit_seats, 4) if bandit_seats else 0.0,
-            "games_with_caught": sum(1 for _o, c in played if c.caught),
-            "games_without_winner": sum(1 for o, _c in played if not o.winners),
-            "hostages": [
-                {"name": name, "held": int(row[0]), "mean_ransom": round(row[1] / row[0], 1),
-                 "holder_win_rate": round(row[2] / row[0], 4)}
-                for name, row in sorted(per.items())
-            ],
-        }
-
     def character_stats(self) -> list[Stat]:
         return sorted(
             self._accumulate(lambda o, seat: o.characters[seat], {}), key=lambda s: s.name
@@ -400,6 +295,7 @@ class TournamentReport:
     def to_dict(self) -> dict[str, Any]:
         played = [o for o in self.outcomes if o.error is None]
         return {
+            "game": self.game.name,
             "games": self.games,
             "players": self.options.players,
             "options": self.options.to_dict(),
@@ -414,8 +310,7 @@ class TournamentReport:
             else 0.0,
             "agent_stats": [s.to_dict() for s in self.agent_stats()],
             "character_stats": [s.to_dict() for s in self.character_stats()],
-            "role_stats": [s.to_dict() for s in self.role_stats()],
-            "stagecoach": self.stagecoach_stats(),
+            **self.game.summary(self),
             "wins_per_seat": _wins_per_seat(played, self.options.players),
         }
 
@@ -428,7 +323,7 @@ def _wins_per_seat(outcomes: list[GameOutcome], players: int) -> list[float]:
     return [round(w, 3) for w in wins]
 
 
-_Job = tuple[Options, list[AgentSpec], int, int, bool, bool]
+_Job = tuple[Any, list[AgentSpec], int, int, bool, bool]
 
 
 def _play_args(args: _Job) -> GameOutcome:
@@ -457,7 +352,7 @@ def _ray(jobs: list[_Job], address: str) -> Iterator[GameOutcome]:
 
 
 def run_tournament(
-    options: Options,
+    options: Any,
     specs: Sequence[AgentSpec],
     *,
     games: int,
@@ -468,7 +363,9 @@ def run_tournament(
     save_dir: Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> TournamentReport:
-    """Play ``games`` games; ``specs`` has one agent per seat (rotated over the games)."""
+    """Play ``games`` games of the game ``options`` are for (``Options``: Colt Express,
+    ``SuperOptions``: Colt Super Express); ``specs`` has one agent per seat (rotated over the
+    games)."""
     import time
 
     specs = list(specs)

@@ -1,4 +1,4 @@
-"""Agents that play Colt Express: random, heuristic and ISMCTS, behind one interface."""
+"""Agents that play the package's games: random, heuristic and ISMCTS, behind one interface."""
 
 from .base import Agent, Observation
 from .heuristic import HeuristicAgent

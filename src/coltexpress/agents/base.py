@@ -1,14 +1,56 @@
-"""The agent interface: a bot sees its seat's information only, through an Observation."""
+"""The agent interface: a bot sees its seat's information only, through an Observation.
+
+Agents play every game of the package (``coltexpress.games``) through the one engine
+contract (``Playable``); what a bot must know of a particular game (its heuristic, how a
+search scores a position it stops at) is looked up by the game's name in ``agents.kits``.
+"""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Protocol
 
-from ..engine.game import Game, Pending
+__all__ = ["Agent", "Observation", "Playable", "game_name"]
 
-__all__ = ["Agent", "Observation"]
+DEFAULT_GAME = "colt-express"  # a game object without ``game_name`` (coltexpress.games)
+
+
+class Playable(Protocol):
+    """The engine contract the agents use: every game of the package follows it."""
+
+    n_players: int
+    quiet: bool
+
+    @property
+    def pending(self) -> Any: ...
+
+    @property
+    def current_seat(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def actor(self) -> int: ...
+
+    def legal_ids(self) -> tuple[int, ...]: ...
+
+    def apply_id(self, index: int) -> list[Any]: ...
+
+    def view(self, seat: int | None = None) -> dict[str, Any]: ...
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Any: ...
+
+    def clone(self) -> Any: ...
+
+    def result(self) -> dict[str, Any]: ...
+
+
+def game_name(game: object) -> str:
+    """The registry name of a game object (``coltexpress.games``)."""
+    name = getattr(game, "game_name", DEFAULT_GAME)
+    return name if isinstance(name, str) else DEFAULT_GAME
 
 
 class Observation:
@@ -16,19 +58,24 @@ class Observation:
 
     An agent never holds the game itself, so it cannot read another seat's hand or a hidden
     purse value; ``sample_world`` returns a full state drawn from the seat's information set
-    (``Game.determinize``), which search agents may play out freely.
+    (``determinize``), which search agents may play out freely.
     """
 
     __slots__ = ("_game", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Playable, seat: int) -> None:
         if game.current_seat != seat:
             raise ValueError(f"seat {seat} is not the seat to act ({game.current_seat})")
         self._game = game
         self.seat = seat
 
     @property
-    def pending(self) -> Pending:
+    def game_name(self) -> str:
+        """Which game this is (``colt-express``, ``super-express``): public knowledge."""
+        return game_name(self._game)
+
+    @property
+    def pending(self) -> Any:
         return self._game.pending
 
     def view(self) -> dict[str, Any]:
@@ -37,7 +84,7 @@ class Observation:
     def legal_ids(self) -> tuple[int, ...]:
         return self._game.legal_ids()
 
-    def sample_world(self, rng: random.Random) -> Game:
+    def sample_world(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's view; hidden parts drawn with ``rng``."""
         return self._game.determinize(self.seat, rng)
 
@@ -58,7 +105,7 @@ class Agent(ABC):
     def choose(self, observation: Observation) -> int:
         """The id of the action to play."""
 
-    def act(self, game: Game) -> int:
+    def act(self, game: Playable) -> int:
         """Choose for the seat that must act in ``game``."""
         seat = game.current_seat
         if seat is None:
@@ -67,3 +114,13 @@ class Agent(ABC):
 
     def describe(self) -> str:
         return self.name
+
+
+def noisy(agent: Agent, legal: tuple[int, ...], noise: float) -> int | None:
+    """With probability ``noise`` a uniformly random legal id (the easy level's slips),
+    otherwise None; the only legal id when there is one."""
+    if len(legal) == 1:
+        return legal[0]
+    if noise and agent.rng.random() < noise:
+        return legal[agent.rng.randrange(len(legal))]
+    return None

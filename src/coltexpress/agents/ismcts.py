@@ -5,17 +5,20 @@ iteration draws one world from the searching seat's information set (``Game.dete
 through the Observation), descends the tree restricted to the actions legal in that world,
 choosing by UCB1 with availability counts from the point of view of the seat to move,
 expands one node, plays the rest of the game out, and backs up a reward for every seat. The
-search's generator is its own; the game's hidden state is never read.
+search's generator is its own; the game's hidden state is never read. It plays every game of
+the contract; a roll-out cut short is scored by the game's own evaluation (``agents.kits``).
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
+from collections.abc import Callable
+from typing import Any
 
-from ..engine.game import Game
-from .base import Agent, Observation
-from .heuristic import evaluate
+from .base import Agent, Observation, Playable
+from .kits import bots_for
 
 __all__ = ["ISMCTSAgent"]
 
@@ -30,7 +33,7 @@ class _Node:
         self.reward = 0.0
 
 
-def _rewards(game: Game) -> list[float]:
+def _rewards(game: Playable) -> list[float]:
     """1 for a win (shared wins split), plus a small share for the score margin (Horses &
     Stagecoach: totals may fall below zero, and nobody may win)."""
     result = game.result()
@@ -87,18 +90,21 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
+        cutoff = bots_for(observation.game_name).cutoff
         done = 0
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or time.perf_counter() < deadline
         ):
             world = observation.sample_world(rng)
             world.quiet = True  # no narration inside the search
-            self._iterate(root, world)
+            self._iterate(root, world, cutoff)
             done += 1
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
-    def _iterate(self, root: _Node, world: Game) -> None:
+    def _iterate(
+        self, root: _Node, world: Any, cutoff: Callable[[Any, random.Random], list[float]]
+    ) -> None:
         rng = self.rng
         node = root
         path: list[tuple[_Node, int]] = []  # (node, seat that chose it)
@@ -137,11 +143,7 @@ class ISMCTSAgent(Agent):
             legal = world.legal_ids()
             world.apply_id(legal[int(rng.random() * len(legal))])
             depth += 1
-        if world.is_over:
-            rewards = _rewards(world)
-        else:
-            scores = [evaluate(world, s) for s in range(world.n_players)]
-            rewards = [1.0 / (1.0 + math.exp(-s / 400.0)) for s in scores]
+        rewards = _rewards(world) if world.is_over else cutoff(world, rng)
         # Back-propagation, each node scored for the seat that chose it.
         for node_, seat in path:
             node_.visits += 1
