@@ -279,10 +279,17 @@ def _plot(report: TournamentReport, path: Path) -> None:
 
 @app.command()
 def play(
+    game: Annotated[
+        str, typer.Option(help="The game: colt-express, or super-express (Colt Super Express).")
+    ] = "colt-express",
     players: Annotated[
         int | None, typer.Option(help="Number of players (default: the preset's).")
     ] = None,
-    preset: Annotated[str, typer.Option(help=f"Rules preset: {', '.join(PRESETS)}.")] = "standard",
+    preset: Annotated[
+        str,
+        typer.Option(help=f"Rules preset: {', '.join(PRESETS)}; for super-express: standard, "
+                     "reflex, horse, reflex-horse."),
+    ] = "standard",
     characters: Annotated[
         str | None,
         typer.Option(help="Characters in playing order, yours first, e.g. belle,doc,tuco,ghost."),
@@ -333,7 +340,20 @@ def play(
         except SaveError as exc:
             raise _fail(str(exc)) from None
     else:
-        options = _options(preset, players, characters, round_cards, stations)
+        if game == "colt-express":
+            options = _options(preset, players, characters, round_cards, stations)
+        else:  # another game of the package: its own presets; no round cards, no stations
+            from .games import options_for
+
+            if round_cards or stations:
+                raise _fail("--round-cards and --stations are options of colt-express only")
+            overrides: dict[str, Any] = {} if players is None else {"players": players}
+            if characters:
+                overrides["characters"] = tuple(c.strip() for c in characters.split(","))
+            try:
+                options = options_for(game, preset, **overrides)
+            except ColtError as exc:
+                raise _fail(str(exc)) from None
         if humans > options.players:
             raise _fail(f"{humans} humans but only {options.players} players")
         if seat > options.players:
