@@ -9,6 +9,13 @@ every ``captions`` (the words sent with a view) must be exactly the words for th
 viewer may have, with its hand and face-down cards checked against the state too. With
 Horses & Stagecoach, every view must stay the same when what its seat may not know changes
 (the other seats' secret Turmoil and Horse Attack choices, which unseen flask is the old one).
+
+Colt Super Express (``check_super``): the other seats' programmed stacks and set-aside cards
+are its secrets. Every view (a message's and every step's) must be the seat's view at that
+moment and stay the same when those cards are dealt otherwise between each other seat's
+stack and set-aside pile; a seat's own hand and stack are its own; captions are the words of
+that view; the events are the public ones and the seat's own; a step's card is the one it
+reveals.
 """
 
 from __future__ import annotations
@@ -24,7 +31,11 @@ from coltexpress.engine.content import WHISKEY
 from coltexpress.engine.game import RESOLVING, Frame
 from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
 from coltexpress.engine.views import build_view
-from coltexpress.server import words
+from coltexpress.games import replay_any
+from coltexpress.server import se_words, words
+from coltexpress.superexpress.actions import KINDS
+from coltexpress.superexpress.game import SuperGame
+from coltexpress.superexpress.views import build_view as build_super_view
 
 FORBIDDEN_KEYS = {
     "deck",
@@ -42,7 +53,8 @@ class Timeline:
     """The game at every version, rebuilt from the record, with the frames of every move."""
 
     def __init__(self, record: dict[str, Any]) -> None:
-        game = Game.replay({**record, "actions": []})
+        game = replay_any({**record, "actions": []})
+        self.game_name: str = getattr(game, "game_name", "colt-express")
         self.games = [game.clone()]
         self.events: list[list[Any]] = [[]]
         self.frames: list[list[Frame]] = [[]]
@@ -240,6 +252,8 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
     message = json.loads(raw)
     if message["type"] not in ("welcome", "update"):
         return checks
+    if timeline.game_name == "super-express":
+        return checks + check_super(message, seat, timeline)
     version = message["version"]
     game = timeline.games[version]
     state = game.to_json()
@@ -288,6 +302,112 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
         if part is not message:
             assert part["count"] == count, f"step {i} claims {part['count']} events"
         checks += _check_card(part["card"], frame, before, i == 0)
+    allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]
+    got = [e["text"] for e in message["events"]]
+    assert got == allowed, f"seat {seat} got events {got}, may see {allowed}"
+    return checks + 1
+
+
+# ---------------------------------------------------------------------------- Colt Super Express
+
+
+def super_secrets_changed(game: SuperGame, seat: int | None) -> list[SuperGame]:
+    """The game with what ``seat`` may not know dealt otherwise: each other player still in
+    gets his unrevealed cards shared out again between his stack (in another order) and his
+    set-aside pile. Empty when nothing is hidden from the seat."""
+    out = []
+    for s in range(game.n_players):
+        if s == seat or game.out[s]:
+            continue
+        pool = game.stack[s] + game.hand[s]
+        n = len(game.stack[s])
+        for shift in range(1, len(pool)):
+            turned = pool[shift:] + pool[:shift]
+            if turned[:n] != game.stack[s]:
+                other = game.clone()
+                other.stack[s], other.hand[s] = turned[:n], sorted(turned[n:])
+                out.append(other)
+                break
+    return out
+
+
+def _check_super_view(view: dict[str, Any], game: SuperGame, seat: int | None, *,
+                      frame: bool) -> int:
+    """A Colt Super Express view against the game at that moment: the seat's own cards are
+    its own; the others' hidden cards change nothing."""
+    assert view["seat"] == seat
+    assert view.get("game") == "super-express"
+    checks = 1
+    if seat is None:
+        for key in ("hand", "stack", "legal"):
+            assert key not in view, f"{key!r} sent to a spectator"
+    else:
+        assert view["hand"] == [KINDS[c] for c in sorted(game.hand[seat])], (
+            f"seat {seat} got a hand that is not its own"
+        )
+        assert view["stack"] == [KINDS[c] for c in game.stack[seat]], (
+            f"seat {seat} got a stack that is not its own"
+        )
+        checks += 2
+    for other in super_secrets_changed(game, seat):
+        assert build_super_view(other, seat, frame=frame) == view, (
+            f"seat {seat}'s view changes with another seat's hidden cards (stack or set aside)"
+        )
+        checks += 1
+    return checks
+
+
+def _check_super_card(card: dict[str, Any] | None, frame: Any) -> int:
+    """A step's card is the one revealed at its start, in public."""
+    if card is None:
+        return 0
+    reveal = frame.events[0] if frame.events else None
+    assert reveal is not None and reveal.kind == "reveal" and reveal.seat is None, (
+        "a step names a card it does not reveal"
+    )
+    assert card["seat"] == reveal.data["seat"], "a step names a card it does not reveal"
+    assert card["card"] == reveal.data["card"], "a step misnames its card"
+    return 1
+
+
+def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -> int:
+    """A welcome or update of a Colt Super Express table, as ``check_message``."""
+    version = message["version"]
+    game = timeline.games[version]
+    raw = json.dumps(message)
+    assert str(game.rng) not in raw, "the generator state was sent"
+    for key, _ in _keys(message):
+        assert key not in FORBIDDEN_KEYS, f"key {key!r} sent to seat {seat}"
+    checks = _check_super_view(message["view"], game, seat, frame=False)
+    assert message["view"] == game.view(seat), f"seat {seat} got a view that is not its own"
+    expected = se_words.captions(message["view"])
+    captions = {k: v for k, v in message["captions"].items() if k != "summary"}
+    assert captions == expected, f"seat {seat} got words that are not those of its view"
+    if message["type"] == "welcome":
+        assert message.get("game") == "super-express"
+        return checks + 1
+    frames = timeline.frames[version]
+    steps = message["steps"]
+    assert len(steps) == max(0, len(frames) - 1), "steps that are not the move's moments"
+    start = timeline.round_starts[version - 1] if version else game
+    parts = [*steps, message] if frames else []
+    for i, (part, frame) in enumerate(zip(parts, frames, strict=True)):
+        expected_view = frame.view(seat)
+        if part is not message:
+            checks += _check_super_view(part["view"], frame.state, seat, frame=True)
+            assert part["view"] == expected_view, f"step {i} is not seat {seat}'s view then"
+            caps = {k: v for k, v in part["captions"].items() if k != "summary"}
+            assert caps == se_words.captions(expected_view), (
+                f"seat {seat} got words that are not those of its view"
+            )
+            count = sum(1 for e in frame.events if e.seat in (None, seat))
+            assert part["count"] == count, f"step {i} claims {part['count']} events"
+        summary = part["captions"].get("summary")
+        if frame.kind == "round-end":
+            assert summary == se_words.round_summary(start.view(seat), expected_view)
+        else:
+            assert summary is None, "a round summary outside the end of a round"
+        checks += _check_super_card(part["card"], frame)
     allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]
     got = [e["text"] for e in message["events"]]
     assert got == allowed, f"seat {seat} got events {got}, may see {allowed}"

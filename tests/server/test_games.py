@@ -12,10 +12,13 @@ import pytest
 from coltexpress import Game, Options, describe
 from coltexpress.engine import names
 from coltexpress.server import words
+from coltexpress.server.kinds import table_game
 from coltexpress.server.messages import steps_update
 
 from .canary import Timeline, check_message
 from .client import Client, Server
+
+COLT = table_game("colt-express")
 
 GAMES = [
     ({"players": 3, "preset": "standard", "bots": {"2": "easy"}}, 2),
@@ -177,7 +180,7 @@ def _tunnel_update() -> tuple[Timeline, dict[str, Any], int]:
                 if f.kind == "reveal" and any(e["card"] is None for e in f.view(1)["pile"])
             ]
             if hidden:
-                update = steps_update(1, frames, before=before, round_start=start)
+                update = steps_update(COLT, 1, frames, before=before, round_start=start)
                 version = len(game.history)
                 message = {"type": "update", "version": version, "status": "playing", **update}
                 return Timeline(game.record()), message, hidden[0]

@@ -1,5 +1,8 @@
-"""The JSON API (docs/protocol.md): tables, the lobby, the start, records, replays and the
-rules table. Bad input gets ``{"error", "message"}`` with an HTTP status."""
+"""The JSON API (docs/protocol.md): the games, tables, the lobby, the start, records,
+replays and the rules table. Bad input gets ``{"error", "message"}`` with an HTTP status.
+
+Every table plays one game of the package (``colt_tables.game``); what differs between the
+games is asked of its ``kinds.TableGame``."""
 
 from __future__ import annotations
 
@@ -13,14 +16,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
-from .. import describe
-from ..engine import names
 from ..engine.errors import OptionsError
-from ..engine.game import Game
-from ..engine.options import PRESETS, Options
-from ..tournament import LEVELS
+from ..games import DEFAULT_GAME, GAMES
 from . import words
-from .hub import Hub, LiveTable
+from .hub import Game, Hub, LiveTable
+from .kinds import TableGame, lobby_entry, table_game, table_games
 from .messages import visible
 from .storage import SeatRow, TableRow, hash_token
 
@@ -30,6 +30,7 @@ __all__ = [
     "get_replay",
     "get_replay_step",
     "health",
+    "list_games",
     "hub_of",
     "list_tables",
     "rules",
@@ -78,15 +79,16 @@ def _int(value: Any, name: str, low: int, high: int) -> int:
 class TableRequest:
     """A checked create-table body."""
 
+    game: TableGame
     preset: str
-    options: Options
+    options: Any
     bots: dict[int, str]
     seed: int
     names: dict[int, str]
     host_seat: int | None
 
 
-def _seat_number(key: Any, what: str, options: Options) -> int:
+def _seat_number(key: Any, what: str, options: Any) -> int:
     try:
         seat = int(key)
     except (TypeError, ValueError):
@@ -96,7 +98,7 @@ def _seat_number(key: Any, what: str, options: Options) -> int:
     return seat
 
 
-def _names(body: dict[str, Any], options: Options, bots: dict[int, str]) -> dict[int, str]:
+def _names(body: dict[str, Any], options: Any, bots: dict[int, str]) -> dict[int, str]:
     names_in = body.get("names") or {}
     if not isinstance(names_in, dict):
         raise ApiError(400, "bad-request", 'names must be an object like {"0": "Anna"}')
@@ -118,25 +120,36 @@ def _table_request(body: Any) -> TableRequest:
     """Check a create-table body."""
     if not isinstance(body, dict):
         raise ApiError(400, "bad-request", "the body must be a JSON object")
-    known = {"players", "preset", "options", "characters", "bots", "seed", "names", "host_seat"}
+    known = {
+        "game", "players", "preset", "options", "characters", "bots", "seed", "names",
+        "host_seat",
+    }
     unknown = sorted(set(body) - known)
     if unknown:
         raise ApiError(400, "bad-request", f"unknown field(s) {unknown}; known: {sorted(known)}")
-    preset = body.get("preset", "standard")
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise ApiError(400, "bad-options", f"preset must be one of {', '.join(PRESETS)}")
+    name = body.get("game", DEFAULT_GAME)
+    if not isinstance(name, str) or name not in GAMES:
+        raise ApiError(400, "bad-game", f"game must be one of {', '.join(GAMES)}")
+    game = table_game(name)
+    presets = game.kind.presets
+    preset = body.get("preset", game.kind.default_preset)
+    if not isinstance(preset, str) or preset not in presets:
+        raise ApiError(
+            400, "bad-options", f"{game.title}: preset must be one of {', '.join(presets)}"
+        )
     overrides = body.get("options") or {}
     if not isinstance(overrides, dict):
         raise ApiError(400, "bad-options", "options must be an object")
     if "players" in body:
-        overrides = {**overrides, "players": _int(body["players"], "players", 2, 8)}
+        low, high = game.kind.players
+        overrides = {**overrides, "players": _int(body["players"], "players", low, high)}
     characters = body.get("characters")
     if characters is not None:
         if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
             raise ApiError(400, "bad-options", "characters must be a list of names")
         overrides = {**overrides, "characters": tuple(characters)}
     try:
-        options = Options.preset(preset, **overrides)
+        options = game.options(preset, overrides)
     except (OptionsError, TypeError, ValueError) as exc:
         raise ApiError(400, "bad-options", str(exc)) from None
     bots_in = body.get("bots") or {}
@@ -145,8 +158,10 @@ def _table_request(body: Any) -> TableRequest:
     bots: dict[int, str] = {}
     for key, level in bots_in.items():
         seat = _seat_number(key, "bot seat", options)
-        if level not in LEVELS:
-            raise ApiError(400, "bad-request", f"bot level must be one of {', '.join(LEVELS)}")
+        if not isinstance(level, str) or level not in game.levels:
+            raise ApiError(
+                400, "bad-request", f"bot level must be one of {', '.join(game.levels)}"
+            )
         bots[seat] = level
     seed = body.get("seed")
     seed = secrets.randbits(63) if seed is None else _int(seed, "seed", 0, MAX_SEED)
@@ -155,7 +170,7 @@ def _table_request(body: Any) -> TableRequest:
         host_seat = _int(host_seat, "host_seat", 0, options.players - 1)
         if host_seat in bots:
             raise ApiError(400, "bad-request", f"the host cannot sit at seat {host_seat}: a bot")
-    return TableRequest(preset, options, bots, seed, _names(body, options, bots), host_seat)
+    return TableRequest(game, preset, options, bots, seed, _names(body, options, bots), host_seat)
 
 
 async def create_table(request: Request) -> Response:
@@ -165,7 +180,8 @@ async def create_table(request: Request) -> Response:
     except ApiError as exc:
         return _error(exc)
     options = req.options
-    view = Game.new(options, seed=req.seed).view(None)  # who plays which bandits
+    kind = req.game
+    dealt = kind.kind.new(options, seed=req.seed)  # who plays which bandits
     table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
     host_token = secrets.token_urlsafe(24)
     seats: list[SeatRow] = []
@@ -173,7 +189,7 @@ async def create_table(request: Request) -> Response:
     for seat in range(options.players):
         entry: dict[str, Any] = {
             "seat": seat,
-            "bandits": words.bandit_names(view["players"][seat]["bandits"]),
+            "bandits": words.bandit_names(kind.seat_bandits(dealt, seat)),
         }
         if seat in req.bots:
             seats.append(SeatRow(seat, "bot", req.bots[seat], None, True, None, False))
@@ -196,10 +212,17 @@ async def create_table(request: Request) -> Response:
         host_hash=hash_token(host_token),
         seats=seats,
         host_seat=req.host_seat,
+        game=kind.name,
     )
     await hub.db(hub.store.create_table, row)
     return JSONResponse(
-        {"table": table_id, "host_token": host_token, "host_seat": req.host_seat, "seats": answer},
+        {
+            "table": table_id,
+            "game": kind.name,
+            "host_token": host_token,
+            "host_seat": req.host_seat,
+            "seats": answer,
+        },
         status_code=201,
     )
 
@@ -209,6 +232,8 @@ def _lobby_entry(row: TableRow) -> dict[str, Any]:
     host = row.seats[row.host_seat] if row.host_seat is not None else None
     return {
         "table": row.id,
+        "game": row.game,
+        "title": table_game(row.game).title,
         "players": row.players,
         "preset": row.preset,
         "status": row.status,
@@ -233,9 +258,18 @@ async def list_tables(request: Request) -> Response:
     return JSONResponse([_lobby_entry(r) for r in live + over])
 
 
+async def list_games(request: Request) -> Response:
+    """The games a table can play, with their presets, player counts and bot levels."""
+    return JSONResponse([lobby_entry(g) for g in table_games()])
+
+
 async def rules(request: Request) -> Response:
-    """The display-name table and the rules help, for the browser's rules panel."""
-    return JSONResponse({"names": names.names(), "topics": describe.help_topics()})
+    """The rules panel of a game (``?game=``; Colt Express by default): its display names
+    and rules help."""
+    name = request.query_params.get("game", DEFAULT_GAME)
+    if name not in GAMES:
+        return _error(ApiError(400, "bad-game", f"game must be one of {', '.join(GAMES)}"))
+    return JSONResponse(table_game(name).rules())
 
 
 async def start_table(request: Request) -> Response:
@@ -268,29 +302,24 @@ async def _finished(request: Request, what: str) -> LiveTable | Response:
     return hub.build(row, moves)
 
 
-async def _finished_game(request: Request, what: str) -> Game | Response:
-    table = await _finished(request, what)
-    return table if isinstance(table, Response) else table.game
-
-
-def _mover(game: Game, row: TableRow) -> dict[str, Any]:
+def _mover(kind: TableGame, game: Game, row: TableRow) -> dict[str, Any]:
     """Who makes the next move of ``game``: the bandit deciding (or the seat's bandits),
     and the name the host gave that player."""
-    pending = game.pending
-    seat = pending.seat
+    seat = game.pending.seat
     if seat is None:
         return {"seat": None, "who": None, "player": None}
-    bandits = [pending.bandit] if pending.bandit else [game.chars[b] for b in game.bandits_of[seat]]
+    bandits = kind.mover(game)
     return {"seat": seat, "who": words.bandit_names(bandits), "player": row.seats[seat].name}
 
 
 async def get_record(request: Request) -> Response:
-    game = await _finished_game(request, "the record")
-    if isinstance(game, Response):
-        return game
+    """The game record, with the game it is of (``coltexpress.games.replay_any``)."""
+    table = await _finished(request, "the record")
+    if isinstance(table, Response):
+        return table
     table_id = request.path_params["table"]
     return JSONResponse(
-        game.record(),
+        {"game": table.kind.name, **table.game.record()},
         headers={"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'},
     )
 
@@ -309,12 +338,13 @@ async def get_replay_step(request: Request) -> Response:
     actions = final.record()["actions"]
     if not 0 <= step <= len(actions):
         return _error(ApiError(404, "no-step", f"steps run from 0 to {len(actions)}"))
-    game = Game.new(final.options, seed=final.seed)
+    kind = table.kind
+    game = kind.new(table.row.options, table.row.seed)
     move: dict[str, Any] = {"seat": None, "who": None, "player": None, "label": None}
     events: list[str] = []
     for i, action in enumerate(actions[:step]):
         if i == step - 1:
-            move = {**_mover(game, table.row), "label": describe.label(action, game.view(None))}
+            move = {**_mover(kind, game, table.row), "label": kind.label(action, game.view(None))}
         events = [e.text() for e in game.apply(action) if visible(e, None)]
     view = game.view(None)
     return JSONResponse(
@@ -324,7 +354,7 @@ async def get_replay_step(request: Request) -> Response:
             "action": actions[step - 1] if step else None,
             **move,
             "view": view,
-            "captions": words.captions(view),
+            "captions": kind.captions(view),
             "events": events,
         }
     )
@@ -336,24 +366,32 @@ async def get_replay(request: Request) -> Response:
     table = await _finished(request, "a replay")
     if isinstance(table, Response):
         return table
-    final = table.game
-    game = Game.new(final.options, seed=final.seed)
+    final, kind = table.game, table.kind
+    game = kind.new(table.row.options, table.row.seed)
     moves = []
     for n, action in enumerate(final.record()["actions"], start=1):
-        entry = {"n": n, "action": action, **_mover(game, table.row)}
-        entry["label"] = describe.label(action, game.view(None))
+        entry = {"n": n, "action": action, **_mover(kind, game, table.row)}
+        entry["label"] = kind.label(action, game.view(None))
         entry["events"] = [e.text() for e in game.apply(action) if visible(e, None)]
         moves.append(entry)
     players = [
         {
             "seat": s.seat,
-            "bandits": words.bandit_names([final.chars[b] for b in final.bandits_of[s.seat]]),
+            "bandits": words.bandit_names(kind.seat_bandits(final, s.seat)),
             "name": s.name,
             "kind": s.kind,
         }
         for s in table.row.seats
     ]
-    return JSONResponse({"moves": moves, "players": players})
+    return JSONResponse(
+        {
+            "game": kind.name,
+            "title": kind.title,
+            "options": kind.options_summary(table.row.options),
+            "moves": moves,
+            "players": players,
+        }
+    )
 
 
 async def health(request: Request) -> Response:

@@ -27,11 +27,13 @@ from .api import (
     get_replay_step,
     health,
     hub_of,
+    list_games,
     list_tables,
     rules,
     start_table,
 )
 from .hub import Hub, LiveTable, ProtocolError, Settings, Viewer, dumps
+from .kinds import lobby_entry, table_games
 from .pubsub import make_bus
 from .storage import Store
 
@@ -59,6 +61,16 @@ def _page(name: str, title: str) -> Any:
         )
 
     return page
+
+
+async def lobby_page(request: Request) -> Response:
+    """The lobby, with the games it offers written into it (the form is whole at once)."""
+    path = WEB / "lobby.html"
+    if not path.is_file():
+        missing: Response = await _page("lobby.html", "Lobby")(request)
+        return missing
+    games = json.dumps([lobby_entry(g) for g in table_games()]).replace("</", "<\\/")
+    return HTMLResponse(path.read_text(encoding="utf-8").replace("__GAMES__", games))
 
 
 # -- the WebSocket ---------------------------------------------------------------------
@@ -255,7 +267,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             store.close()
 
     routes = [
-        Route("/", _page("lobby.html", "Lobby")),
+        Route("/", lobby_page),
         Route("/t/{table}", _page("table.html", "Table")),
         Route("/replay/{table}", _page("replay.html", "Replay")),
         Route("/healthz", health),
@@ -265,6 +277,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
         Route("/api/tables/{table}/replay", get_replay, methods=["GET"]),
         Route("/api/tables/{table}/replay/{step}", get_replay_step, methods=["GET"]),
+        Route("/api/games", list_games, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),
         WebSocketRoute("/ws/{table}", table_socket),
         Mount("/static", app=StaticFiles(directory=WEB, check_dir=False), name="static"),

@@ -3,8 +3,9 @@
 The database is the truth. A process keeps, per table some of its viewers watch, the game
 rebuilt from the stored moves; a move is stored (conditionally on the version) before any
 viewer hears of it, and every 'table changed' notice makes each process read the new moves
-and build its own viewers' messages, each from ``Game.view(seat)`` and the events that
-seat may see.
+and build its own viewers' messages, each from ``view(seat)`` and the events that seat may
+see. The game itself is any game of the package: what differs between them (words, bot
+levels, the card a moment reveals) is asked of the table's ``TableGame`` (``kinds.py``).
 """
 
 from __future__ import annotations
@@ -23,13 +24,10 @@ from typing import Any, TypeVar
 import anyio.to_thread
 
 from ..agents import Agent
-from ..engine.actions import ACTIONS
 from ..engine.errors import ColtError, GameOverError, IllegalActionError, NotationError
-from ..engine.event import Event
-from ..engine.game import Frame, Game
-from ..engine.options import Options
 from ..tournament import make_agent, parse_agent
 from . import words
+from .kinds import TableGame, table_game
 from .messages import away_moves, steps_update, visible
 from .pubsub import Bus
 from .storage import MoveConflict, Store, TableRow
@@ -40,6 +38,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 TAKEOVER_LEVEL = "medium"  # the bot that keeps an absent player's seat warm
+
+# A game is any game of the package (``coltexpress.games``): they share the engine contract
+# (pending, legal ids, apply_frames, view, record, clone) but no class.
+Game = Any
+Frame = Any
+Event = Any
 
 
 @dataclass
@@ -97,6 +101,7 @@ class LiveTable:
     row: TableRow
     game: Game
     events: list[Event]
+    kind: TableGame
     viewers: set[Viewer] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -121,12 +126,13 @@ class LiveTable:
         if seat not in self.agents:
             s = self.row.seats[seat]
             level = s.level if s.kind == "bot" and s.level else TAKEOVER_LEVEL
+            spec = self.kind.levels.get(level, level)  # the agent of that level for this game
             seed = random.Random(f"{self.row.seed}/bot/{seat}").getrandbits(63)
-            self.agents[seat] = make_agent(parse_agent(level), seed)
+            self.agents[seat] = make_agent(parse_agent(spec), seed)
         return self.agents[seat]
 
     def bandits(self, seat: int) -> list[str]:
-        return [self.game.chars[b] for b in self.game.bandits_of[seat]]
+        return self.kind.seat_bandits(self.game, seat)
 
     def seats_summary(self) -> list[dict[str, Any]]:
         return [
@@ -147,8 +153,10 @@ class LiveTable:
             "seat": seat,
             "version": self.version,
             "status": self.row.status,
+            "game": self.kind.name,
+            "title": self.kind.title,
             "view": view,
-            "captions": words.captions(view),
+            "captions": self.kind.captions(view),
             "log": [e.text() for e in self.events if visible(e, seat)],
             "seats": self.seats_summary(),
             "host": self.row.host_seat,
@@ -168,12 +176,16 @@ class LiveTable:
             "status": self.row.status,
         }
         if frames and before is not None:
-            message.update(steps_update(seat, frames, before=before, round_start=self.round_start))
+            message.update(
+                steps_update(
+                    self.kind, seat, frames, before=before, round_start=self.round_start
+                )
+            )
         else:
             view = self.game.view(seat)
             message.update(
                 view=view,
-                captions=words.captions(view),
+                captions=self.kind.captions(view),
                 kind="play",
                 card=None,
                 events=[],
@@ -227,8 +239,10 @@ class Hub:
     # -- loading --------------------------------------------------------------------------
 
     def build(self, row: TableRow, moves: list[str]) -> LiveTable:
-        """The table rebuilt from its record: options, seed, then every stored move."""
-        game = Game.new(Options.from_dict(row.options), seed=row.seed)
+        """The table rebuilt from its record: its game, options, seed, then every stored
+        move."""
+        kind = table_game(row.game)
+        game = kind.new(row.options, row.seed)
         events: list[Event] = []
         round_start = game.clone()
         for action in moves:
@@ -237,7 +251,7 @@ class Hub:
             if game.round_no != round_no:
                 round_start = game.clone()
         row.version = len(moves)
-        return LiveTable(row=row, game=game, events=events, round_start=round_start)
+        return LiveTable(row=row, game=game, events=events, kind=kind, round_start=round_start)
 
     async def load(self, table_id: str) -> LiveTable | None:
         if table_id in self.live:
@@ -352,7 +366,7 @@ class Hub:
                 raise ProtocolError("over", str(exc)) from None
             except ColtError as exc:
                 raise ProtocolError("illegal", str(exc)) from None
-            notation = str(ACTIONS[game.history[-1]])  # canonical, whatever was typed
+            notation = table.kind.action_text(game.history[-1])  # canonical, whatever was typed
             try:
                 await self.db(
                     self.store.append_move,
@@ -388,7 +402,9 @@ class Hub:
                 run = await self.db(self.store.bot_run, table.id, viewer.seat)
             if run and viewer.seat is not None:
                 actions = table.game.record()["actions"]
-                away = away_moves(table.row.options, table.row.seed, actions, viewer.seat, run)
+                away = away_moves(
+                    table.kind, table.row.options, table.row.seed, actions, viewer.seat, run
+                )
             viewer.send(table.welcome(viewer.seat, away))
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
@@ -460,7 +476,7 @@ class Hub:
         game = table.game.clone()
         agent = table.agent(seat)
         try:
-            action = str(ACTIONS[await anyio.to_thread.run_sync(agent.act, game)])
+            action = table.kind.action_text(await anyio.to_thread.run_sync(agent.act, game))
         except Exception:  # the table goes on; the failure is logged for a bug report
             log.exception("bot of table %s, seat %s failed: a random legal move instead",
                           table.id, seat)

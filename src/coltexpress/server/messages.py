@@ -1,24 +1,25 @@
 """The messages a viewer receives, built for that viewer: its view, the words for it
 (``captions``), the events it may see, and the steps of a move (docs/protocol.md).
 
-A move that resolves several pile cards, an event or the end of a round is cut into steps
-(``Game.apply_frames``): each step carries the viewer's view at that moment, its captions,
-how many of the update's events belong to it and the pile card it resolves, so a browser can
-play the Stealin' phase card by card.
+A move that resolves several cards, an event or the end of a round is cut into steps
+(``apply_frames``): each step carries the viewer's view at that moment, its captions, how
+many of the update's events belong to it and the card it turns over, so a browser can play
+the Stealin' (or Shootin') phase card by card. The words and the card come from the table's
+game (``kinds.TableGame``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import describe
-from ..engine.game import Game
-from ..engine.options import Options
-from . import words
-
 if TYPE_CHECKING:
-    from ..engine.event import Event
-    from ..engine.game import Frame
+    from .kinds import TableGame
+
+# Any game of the package: its events and frames share their shape (kind, data, seat; the
+# events, the state, final, view(seat)).
+Event = Any
+Frame = Any
+Game = Any
 
 __all__ = ["away_moves", "event_dict", "steps_update", "visible"]
 
@@ -32,6 +33,7 @@ def visible(event: Event, seat: int | None) -> bool:
 
 
 def _part(
+    kind: TableGame,
     frame: Frame,
     seat: int | None,
     card: dict[str, Any] | None,
@@ -39,9 +41,11 @@ def _part(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One frame for one viewer: the step (without its kind's extras) and its events."""
     view = frame.view(seat)
-    caps = words.captions(view)
+    caps = kind.captions(view)
     if frame.kind == "round-end" and round_start is not None:
-        caps["summary"] = describe.round_summary(round_start, view)
+        summary = kind.round_summary(round_start, view)
+        if summary is not None:
+            caps["summary"] = summary
     events = [event_dict(e) for e in frame.events if visible(e, seat)]
     step = {"kind": frame.kind, "view": view, "captions": caps, "count": len(events)}
     step["card"] = card
@@ -49,6 +53,7 @@ def _part(
 
 
 def steps_update(
+    kind: TableGame,
     seat: int | None,
     frames: list[Frame],
     *,
@@ -66,8 +71,8 @@ def steps_update(
     events: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
     for i, frame in enumerate(frames):
-        card = words.pile_card(frame.events, before if i == 0 else None)
-        step, seen = _part(frame, seat, card, start)
+        card = kind.step_card(frame.events, before if i == 0 else None)
+        step, seen = _part(kind, frame, seat, card, start)
         events += seen
         if frame.final:
             last = step
@@ -84,17 +89,22 @@ def steps_update(
 
 
 def away_moves(
-    options: dict[str, Any], seed: int, actions: list[str], seat: int, run: list[int]
+    kind: TableGame,
+    options: dict[str, Any],
+    seed: int,
+    actions: list[str],
+    seat: int,
+    run: list[int],
 ) -> list[str]:
     """The moves a bot made for ``seat`` (their numbers in ``run``), as labels from the
     seat's own view when each was made."""
     wanted = set(run)
-    game = Game.new(Options.from_dict(options), seed=seed)
+    game = kind.new(options, seed)
     out = []
     for idx, action in enumerate(actions):
         if idx > max(wanted, default=-1):
             break
         if idx in wanted:
-            out.append(describe.label(action, game.view(seat)))
+            out.append(kind.label(action, game.view(seat)))
         game.apply(action)
     return out

@@ -49,6 +49,7 @@ tables_t = Table(
     Column("version", Integer, nullable=False),
     Column("host_hash", String(64), nullable=False),
     Column("host_seat", Integer, nullable=True),
+    Column("game", String(32), nullable=False, server_default="colt-express"),
 )
 
 seats_t = Table(
@@ -119,6 +120,7 @@ class TableRow:
     host_hash: str
     seats: list[SeatRow] = field(default_factory=list)
     host_seat: int | None = None  # the seat the host plays, if the host sits at the table
+    game: str = "colt-express"  # the game played (a name of ``coltexpress.games.GAMES``)
 
     def last_human(self) -> float:
         """When a human seat was last connected (the creation time if never)."""
@@ -185,6 +187,7 @@ class Store:
                     version=row.version,
                     host_hash=row.host_hash,
                     host_seat=row.host_seat,
+                    game=row.game,
                 )
             )
             for s in row.seats:
@@ -222,6 +225,7 @@ class Store:
             host_hash=row.host_hash,
             seats=[_seat(s) for s in seats],
             host_seat=row.host_seat,
+            game=row.game,
         )
 
     def list_tables(self, limit: int = 200) -> list[TableRow]:

@@ -1,5 +1,7 @@
 """What the server adds to describe.py's words: player names given in the lobby (checked),
-who a seat is in sentences, the power behind a choice, and the pile card a step resolves.
+who a seat is in sentences, the power behind a choice, and the pile card a step resolves;
+and Colt Express as a table game (``table_game()``, ``server/kinds.py``): its captions,
+labels, round summaries, presets in the lobby's words and its rules panel.
 
 Every name still comes from the display-name table (``engine/names.py``).
 
@@ -19,6 +21,7 @@ ValueError: a name may not hold control or invisible characters
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +33,7 @@ from . import hs_words, mp_words
 if TYPE_CHECKING:
     from ..engine.event import Event
     from ..engine.game import Game
+    from .kinds import TableGame
 
 __all__ = [
     "MAX_NAME",
@@ -39,6 +43,7 @@ __all__ = [
     "clean_name",
     "pile_card",
     "seat_change_text",
+    "table_game",
 ]
 
 MAX_NAME = 24  # characters: a name sits beside a bandit's on a phone
@@ -176,3 +181,99 @@ def pile_card(frame_events: list[Event], before: Game | None) -> dict[str, Any] 
         "card": names.card(card, owner=False),
         "help": names.card_help(card),
     }
+
+
+# ---------------------------------------------------------------------------- the table game
+
+PRESETS: tuple[dict[str, Any], ...] = (
+    {"preset": "standard", "text": "Standard: powers, events, a train station"},
+    {"preset": "first-game", "text": "First game: no powers, no events"},
+    {"preset": "expert", "text": "Expert Variant"},
+    {"preset": "two-bandits", "text": "2 bandits per player"},
+    {"preset": "two-player", "text": "2 players"},
+    {"preset": "mei", "text": "With Mei"},
+    {"preset": "accessible", "text": "Accessible edition"},
+    {"preset": "accessible-two-player", "text": "Accessible edition, 2 players"},
+    {
+        "preset": "marshal-prisoners",
+        "text": "Marshal & Prisoners: Player 1 is the Marshal (3 to 8 players)",
+        "first_seat": "the Marshal",
+    },
+    {
+        "preset": "horses-stagecoach",
+        "text": "Horses & Stagecoach: the stagecoach, horses, hostages and whiskey "
+        "(3 to 7 players)",
+    },
+    {
+        "preset": "both-expansions",
+        "text": "Both expansions: Horses & Stagecoach with Marshal & Prisoners; Player 1 is "
+        "the Marshal (3 to 8 players)",
+        "first_seat": "the Marshal",
+    },
+)
+
+
+def options_summary(options: dict[str, Any]) -> list[list[str]]:
+    """The options of a game in words, for the replay page."""
+    o = options
+    variants = [
+        o.get("two_bandits") and "2 bandits per player",
+        o.get("expert") and "Expert Variant",
+    ]
+    expansions = [
+        o.get("marshal_prisoners") and "Marshal & Prisoners",
+        o.get("horses_stagecoach") and "Horses & Stagecoach",
+    ]
+    return [
+        [
+            "Advanced rules",
+            f"{'powers' if o.get('powers') else 'no powers'}, "
+            f"{'events' if o.get('events') else 'no events'}",
+        ],
+        ["Variants", ", ".join(v for v in variants if v) or "none"],
+        ["Edition", "accessible edition" if o.get("edition") == "accessible" else "2016 rulebook"],
+        ["Expansions", ", ".join(e for e in expansions if e) or "none"],
+    ]
+
+
+def rules() -> dict[str, Any]:
+    """The rules panel: the display-name table and the rules help."""
+    return {"names": names.names(), "topics": describe.help_topics()}
+
+
+def seat_bandits(game: Game, seat: int) -> list[str]:
+    return [game.chars[b] for b in game.bandits_of[seat]]
+
+
+def mover(game: Game) -> list[str]:
+    """The bandit deciding, or (when the decision is the player's) the seat's bandits."""
+    pending = game.pending
+    if pending.seat is None:
+        return []
+    return [pending.bandit] if pending.bandit else seat_bandits(game, pending.seat)
+
+
+@functools.cache
+def table_game() -> TableGame:
+    """Colt Express as a table game (``server/kinds.py``)."""
+    from ..engine.ids import ACTIONS
+    from ..engine.options import Options
+    from ..games import game_of
+    from ..tournament import LEVELS
+    from .kinds import TableGame
+
+    return TableGame(
+        kind=game_of("colt-express"),
+        levels=LEVELS,
+        captions=captions,
+        step_card=pile_card,
+        label=describe.label,
+        round_summary=describe.round_summary,
+        seat_bandits=seat_bandits,
+        mover=mover,
+        action_text=lambda i: str(ACTIONS[i]),
+        options_from_dict=Options.from_dict,
+        presets=PRESETS,
+        options_summary=options_summary,
+        rules=rules,
+    )

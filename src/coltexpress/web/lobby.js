@@ -1,19 +1,35 @@
-// The lobby: tables (GET /api/tables) and a form to create one (POST /api/tables). The host
-// sits at the seat they pick: the host token and the other seats' invite links are kept in
-// this browser's localStorage, and the host goes straight to the table, where the links are
-// shown with Copy buttons until the game starts.
+// The lobby: tables (GET /api/tables) and a form to create one (POST /api/tables). The game
+// is chosen first (the server writes the games, their presets, player counts and bot levels
+// into the page: GET /api/games), then its players and rules. The host sits at the seat
+// they pick: the host token and the other seats' invite links are kept in this browser's
+// localStorage, and the host goes straight to the table, where the links are shown with
+// Copy buttons until the game starts.
 
 import { h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
-const LEVELS = [
-  ["human", "A player"],
-  ["easy", "Bot: easy"],
-  ["medium", "Bot: medium"],
-  ["hard", "Bot: hard"],
-];
+const GAMES = JSON.parse($("games").textContent);
+const LEVEL_NAMES = { human: "A player", easy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard" };
 const MAX_NAME = 24;
-const MARSHAL_PRESETS = ["marshal-prisoners", "both-expansions"]; // Player 1 plays the Marshal
+const DEFAULT_PLAYERS = 3;
+
+const gameOf = (name) => GAMES.find((g) => g.game === name) || GAMES[0];
+const chosen = () => gameOf($("game").value);
+const presetOf = (game, slug) => game.presets.find((p) => p.preset === slug);
+
+/** The game's player counts and presets, keeping what was chosen where the game allows it. */
+function fillGame() {
+  const game = chosen();
+  const players = Number($("players").value) || DEFAULT_PLAYERS;
+  const [low, high] = game.players;
+  const counts = Array.from({ length: high - low + 1 }, (_, i) => low + i);
+  const keep = counts.includes(players) ? players : Math.max(low, Math.min(high, DEFAULT_PLAYERS));
+  $("players").replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === keep }, String(n))));
+  const preset = $("preset").value;
+  const has = presetOf(game, preset) ? preset : game.default_preset;
+  $("preset").replaceChildren(...game.presets.map((p) => h("option", { value: p.preset, selected: p.preset === has }, p.text)));
+  seatRows();
+}
 
 function seatRows() {
   const n = Number($("players").value);
@@ -24,16 +40,17 @@ function seatRows() {
   }));
   const rows = Array.from({ length: n }, (_, i) => {
     const was = old[i] ?? { kind: i === 0 ? "human" : "medium", name: "", host: i === 0 };
+    const levels = ["human", ...chosen().levels];
     const kind = h("select", { "data-seat": i, "aria-label": `Player ${i + 1}: who plays` },
-      LEVELS.map(([v, t]) => h("option", { value: v, selected: was.kind === v }, t)));
+      levels.map((v) => h("option", { value: v, selected: was.kind === v }, LEVEL_NAMES[v] || `Bot: ${v}`)));
     const name = h("input", {
       type: "text", maxlength: MAX_NAME, value: was.name, placeholder: "name (optional)",
       "data-seat": i, "aria-label": `Player ${i + 1}: name`, autocomplete: "off",
     });
     const host = h("input", { type: "radio", name: "host", value: i, checked: was.host });
-    const marshal = i === 0 && MARSHAL_PRESETS.includes($("preset").value);
+    const role = i === 0 ? presetOf(chosen(), $("preset").value)?.first_seat : null; // Marshal
     const row = h("div", { class: "seat-row" },
-      h("strong", {}, `Player ${i + 1}`, marshal ? h("span", { class: "seat-role" }, " (the Marshal)") : ""), kind, name,
+      h("strong", {}, `Player ${i + 1}`, role ? h("span", { class: "seat-role" }, ` (${role})`) : ""), kind, name,
       h("label", { class: "host-pick" }, host, "I sit here"));
     const sync = () => {
       const bot = kind.value !== "human";
@@ -49,7 +66,7 @@ function seatRows() {
   $("seats").replaceChildren(...rows, h("label", { class: "host-pick" }, watchOnly, "I do not play: I only watch and start the game"));
 }
 
-const presetName = (slug) => [...$("preset").options].find((o) => o.value === slug)?.textContent ?? slug;
+const presetName = (game, slug) => presetOf(gameOf(game), slug)?.text ?? slug;
 
 async function api(path, options = {}) {
   const r = await fetch(path, options);
@@ -71,7 +88,7 @@ async function create(e) {
     else if (row.querySelector("input[type=text]").value.trim()) names[seat] = row.querySelector("input[type=text]").value;
     if (row.querySelector("input[type=radio]").checked) hostSeat = Number(seat);
   }
-  const body = { players: Number($("players").value), preset: $("preset").value, bots, names };
+  const body = { game: $("game").value, players: Number($("players").value), preset: $("preset").value, bots, names };
   if (hostSeat !== null) body.host_seat = hostSeat;
   if ($("seed").value) body.seed = Number($("seed").value);
   let answer;
@@ -99,7 +116,7 @@ function entry(t) {
   const who = t.names.length ? `Players: ${t.names.join(", ")}.` : "";
   const status = { open: "Waiting for the start", playing: "Playing", over: "Finished" }[t.status] ?? t.status;
   return h("li", { "data-table": t.table },
-    h("p", {}, h("span", { class: "status" }, status), ` · table ${t.table} · ${t.players} players · ${presetName(t.preset)}`),
+    h("p", {}, h("span", { class: "status" }, status), ` · ${t.title || "Colt Express"} · table ${t.table} · ${t.players} players · ${presetName(t.game, t.preset)}`),
     h("p", { class: "small" }, `${t.seats_claimed} of ${t.seats_human} player seats taken. ${t.host ? `Host: ${t.host}. ` : ""}${who}`),
     h("p", {}, links));
 }
@@ -118,10 +135,12 @@ async function refresh() {
   $("finished").replaceChildren(...(over.length ? over.map(entry) : [h("li", {}, "No finished game yet.")]));
 }
 
+$("game").replaceChildren(...GAMES.map((g) => h("option", { value: g.game }, g.title)));
+$("game").addEventListener("change", fillGame);
 $("players").addEventListener("change", seatRows);
 $("preset").addEventListener("change", seatRows);
 $("create").addEventListener("submit", create);
 $("refresh").addEventListener("click", refresh);
-seatRows();
+fillGame();
 refresh();
 setInterval(refresh, 10000);

@@ -1,6 +1,7 @@
-// The panels of the table page, drawn from a frame: its view (what the seat may know) and
-// its captions (the server's words for that view, docs/protocol.md). Nothing here words a
-// rule or a card: every sentence a player reads comes from the captions.
+// The panels of the table page for Colt Express, drawn from a frame: its view (what the seat
+// may know) and its captions (the server's words for that view, docs/protocol.md); and what
+// every game's panels share (players' labels and tags, the choices, the winner banner).
+// Nothing here words a rule or a card: every sentence a player reads comes from the captions.
 
 import { colour, MARSHAL } from "./colours.js";
 import { h } from "./dom.js";
@@ -12,16 +13,18 @@ export function banditNames(captions) {
   return new Map((captions.bandits || []).map((b) => [b.character, b.name]));
 }
 
-/** A player as the table names it: their bandits, and the name the host gave them. */
+/** A player as the table names it: their bandits (or bandit), and the name the host gave
+ * them. */
 export function playerLabel(ctx, seat) {
   const v = ctx.view;
   const names = banditNames(ctx.captions);
-  const bandits = v.players[seat].bandits.map((b) => names.get(b) ?? b).join(" and ");
+  const p = v.players[seat];
+  const bandits = (p.bandits || [p.bandit]).map((b) => names.get(b) ?? b).join(" and ");
   const s = (ctx.seats || []).find((x) => x.seat === seat);
   return s && s.name ? `${bandits} (${s.name})` : bandits;
 }
 
-function seatTag(ctx, seat) {
+export function seatTag(ctx, seat) {
   const s = (ctx.seats || []).find((x) => x.seat === seat);
   const parts = [];
   if (seat === ctx.seat) parts.push("you");

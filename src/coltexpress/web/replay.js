@@ -2,11 +2,11 @@
 // (no spoiler: the moves, the narration and the scores appear as they are reached).
 // GET /api/tables/{t}/replay lists every move with who made it, its label and its public
 // narration; GET /api/tables/{t}/replay/{k} gives the spectator's view after k moves and the
-// words for it. The engine runs only on the server.
+// words for it. The engine runs only on the server. The train and the panels are drawn by
+// the front of the game (fronts.js).
 
 import { h } from "./dom.js";
-import { renderPile } from "./panels.js";
-import { TrainDrawing } from "./train.js";
+import { frontOf, showGame } from "./fronts.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -14,6 +14,7 @@ const api = (path) => `/api/tables/${encodeURIComponent(table)}${path}`;
 let moves = [];
 let at = 0; // how many moves have been played at this step (0..n)
 let drawing = null;
+let front = frontOf(null);
 let asked = 0; // the latest step asked for, so late answers are dropped
 
 const mover = (m) => (m.player ? `${m.who} (${m.player})` : m.who);
@@ -44,9 +45,7 @@ async function showStep(k) {
   const c = body.captions;
   drawing.render(body.view, c);
   $("situation").textContent = c.situation;
-  $("round-title").textContent = c.round ? `${c.round.title}. ${c.round.event}.` : "";
-  renderPile({ view: body.view, captions: c }, { kind: "replay", card: null }, []);
-  $("bandits").replaceChildren(...c.bandits.map((b) => h("li", {}, `${b.name}: ${b.where}; ${b.loot}.`)));
+  front.replay(body.view, c);
   const end = c.end || [];
   $("end").hidden = !(end.length && k === moves.length);
   if (!$("end").hidden) {
@@ -56,15 +55,12 @@ async function showStep(k) {
   document.body.dataset.step = String(k);
 }
 
-function summary(record, players) {
-  const o = record.options || {};
-  const who = players.map((p) => (p.name ? `${p.bandits} (${p.name})` : p.kind === "bot" ? `${p.bandits} (a bot)` : p.bandits));
+function summary(record, listing) {
+  const who = listing.players.map((p) => (p.name ? `${p.bandits} (${p.name})` : p.kind === "bot" ? `${p.bandits} (a bot)` : p.bandits));
   const pairs = [
+    ["Game", listing.title || "Colt Express"],
     ["Players", who.join(", ")],
-    ["Advanced rules", `${o.powers ? "powers" : "no powers"}, ${o.events ? "events" : "no events"}`],
-    ["Variants", [o.two_bandits && "2 bandits per player", o.expert && "Expert Variant"].filter(Boolean).join(", ") || "none"],
-    ["Edition", o.edition === "accessible" ? "accessible edition" : "2016 rulebook"],
-    ["Expansions", [o.marshal_prisoners && "Marshal & Prisoners", o.horses_stagecoach && "Horses & Stagecoach"].filter(Boolean).join(", ") || "none"],
+    ...(listing.options || []), // the game's options in the server's words
     ["Seed", record.seed],
     ["Moves", moves.length],
   ];
@@ -83,8 +79,14 @@ async function main() {
     return;
   }
   moves = listing.moves;
-  drawing = new TrainDrawing($("train"));
-  summary(record, listing.players);
+  front = frontOf(listing.game);
+  showGame(listing.game || "colt-express");
+  if (listing.title) {
+    $("game-title").textContent = listing.title;
+    document.title = `${listing.title} — replay`;
+  }
+  drawing = front.drawing($("train"));
+  summary(record, listing);
   $("status").textContent = `${moves.length} moves recorded. Step through them from the start.`;
   $("slider").max = String(moves.length);
   $("slider").addEventListener("input", () => step(Number($("slider").value)));

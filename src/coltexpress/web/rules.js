@@ -1,5 +1,5 @@
-// The rules panel, built from the server's display-name table and rules help (GET
-// /api/rules): the same words as the terminal's help.
+// The rules panel, built from the server's display-name table and rules help of the table's
+// game (GET /api/rules?game=…): the same words as the terminal's help.
 
 import { h } from "./dom.js";
 
@@ -11,10 +11,11 @@ const SECTIONS = [
   ["variants", "Variants"],
 ];
 
-export async function loadRules(box) {
+export async function loadRules(box, game = "colt-express") {
   let rules;
   try {
-    const r = await fetch("/api/rules");
+    const r = await fetch(`/api/rules?game=${encodeURIComponent(game)}`);
+    if (!r.ok) throw new Error(String(r.status));
     rules = await r.json();
   } catch {
     box.replaceChildren(h("p", {}, "The rules could not be loaded."));
@@ -22,7 +23,7 @@ export async function loadRules(box) {
   }
   const table = rules.names;
   const parts = [h("p", {}, table.overview)];
-  for (const [key, title] of SECTIONS) {
+  for (const [key, title] of rules.sections || SECTIONS) {
     const entries = Object.entries(rules.topics[key] || {});
     if (!entries.length) continue;
     parts.push(

@@ -1,13 +1,14 @@
 // The table page: one WebSocket to /ws/{table} (docs/protocol.md), each update played as
 // the moments of its move (playback.js), drawn from the view and the server's words for it
-// (panels.js, train.js). The browser decides no rule and words none: the choices are the
-// captions' choices, sent back as notation with the version they were seen at.
+// by the front of the table's game (fronts.js: colt.js, super.js). The browser decides no
+// rule and words none: the choices are the captions' choices, sent back as notation with
+// the version they were seen at.
 
 import { copyItem, h } from "./dom.js";
-import { renderChoices, renderEnd, renderHand, renderHorsesStagecoach, renderMarshalPrisoners, renderPile, renderPlayers, renderRound, playerLabel } from "./panels.js";
+import { frontOf, showGame } from "./fronts.js";
+import { renderChoices, playerLabel } from "./panels.js";
 import { framesOf, Playback } from "./playback.js";
 import { loadRules } from "./rules.js";
-import { TrainDrawing } from "./train.js";
 
 const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -36,10 +37,13 @@ const state = {
   pile: [], // the pile as last seen, for its last cards once it is gathered up
   said: null,
   choicesShownFor: null, // the version whose choices were last brought into view
+  game: null, // the table's game (welcome.game) and its title
+  title: "Colt Express",
 };
 window.colt = state; // for debugging and tests
 
 let drawing = null;
+let front = frontOf(null);
 const playback = new Playback(showFrame, () => {
   $("faster").disabled = true;
   document.body.dataset.playing = "0";
@@ -142,6 +146,7 @@ function act(action) {
 function handle(msg) {
   switch (msg.type) {
     case "welcome":
+      setGame(msg.game || "colt-express", msg.title || "Colt Express");
       state.welcomes += 1;
       state.seats = msg.seats || null;
       state.host = msg.host ?? null;
@@ -191,7 +196,7 @@ function handle(msg) {
       for (const s of state.seats || []) if (s.seat === msg.seat) s.state = msg.state;
       if (msg.text) log([msg.text]);
       if (state.view) {
-        renderPlayers(state);
+        front.renderPlayers(state);
         renderHost();
       }
       break;
@@ -223,8 +228,7 @@ function announce(frame) {
   if (frame.kind === "summary") {
     lines = frame.summary;
   } else if (frame.card) {
-    const total = frame.view.pile.length || state.pile.length;
-    headline = `Card ${frame.card.index + 1} of ${total}: ${frame.card.owner}'s ${frame.card.card}.`;
+    headline = front.headline(frame, state) || headline;
     if (frame.kind === "resolve") lines = frame.events;
   }
   box.dataset.kind = frame.kind;
@@ -258,15 +262,9 @@ function showFrame(frame, more) {
   drawing.render(frame.view, frame.captions);
   trainWords(frame.captions);
   $("situation").textContent = frame.captions.situation;
-  renderRound(state);
-  state.pile = renderPile(state, frame, state.pile);
-  renderPlayers(state);
-  document.body.classList.toggle("mp", Boolean(frame.view.mp));
-  renderMarshalPrisoners(state);
-  document.body.classList.toggle("hs", Boolean(frame.view.hs));
-  renderHorsesStagecoach(state);
+  front.render(state, frame);
   const wasOver = !$("end").hidden;
-  if (frame.final) renderEnd(state, table);
+  if (frame.final) front.renderEnd(state, table);
   if (frame.final && frame.view.result && !wasOver) window.scrollTo({ top: 0 });
   renderWho();
   renderTurn();
@@ -328,11 +326,11 @@ function renderTurn() {
   else prompt = `Waiting for ${v.actor === null ? "the next move" : playerLabel(state, v.actor)}.`;
   const showChoices = !watching && state.seat !== null && !v.result;
   renderChoices({ ...state, captions: showChoices ? state.captions : { choices: [] } }, { enabled: mine, prompt, act });
-  renderHand(state, mine, act);
+  front.renderHand(state, mine, act);
   renderHost();
   document.body.dataset.myturn = mine ? "1" : "0";
   const who = state.seat === null ? "watching" : playerLabel(state, state.seat);
-  document.title = mine ? `Your turn — Colt Express` : `Colt Express — ${who}`;
+  document.title = mine ? `Your turn — ${state.title}` : `${state.title} — ${who}`;
   if (mine && !document.activeElement?.closest?.("#legal")) {
     $("legal").querySelector("button.choice")?.focus({ preventScroll: true });
   }
@@ -396,9 +394,20 @@ async function startGame() {
   }
 }
 
+/** The table's game, told by its first welcome: its front, drawing, title and rules. */
+function setGame(game, title) {
+  if (state.game === game) return;
+  state.game = game;
+  state.title = title;
+  front = frontOf(game);
+  drawing = front.drawing($("train"));
+  showGame(game);
+  $("game-title").textContent = title;
+  loadRules($("rules-body"), game);
+}
+
 function main() {
   document.body.classList.toggle("touch", matchMedia("(pointer: coarse)").matches);
-  drawing = new TrainDrawing($("train"));
   $("start-btn").addEventListener("click", startGame);
   $("faster").addEventListener("click", () => playback.faster());
   $("rules-btn").addEventListener("click", openRules);
@@ -406,7 +415,6 @@ function main() {
   pace.value = String(playback.pace);
   if (!pace.value) pace.value = "1000";
   pace.addEventListener("change", () => playback.setPace(Number(pace.value)));
-  loadRules($("rules-body"));
   // The token is in the fragment so that it never reaches the server's logs. It stays there
   // (the link is the seat's key, to bookmark or open elsewhere) and is also kept for this tab,
   // so that "/t/{table}#seat=N" alone finds it again.

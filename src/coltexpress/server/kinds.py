@@ -1,0 +1,111 @@
+"""The games a table can play, as the server sees them: each game's engine (from
+``coltexpress.games``), its bot levels and its words (captions, labels, the card a step
+reveals, the round summary, the lobby's presets, the rules panel).
+
+The server's other modules know no game: they ask ``table_game(row.game)``. A game is one
+module whose ``table_game()`` gives its ``TableGame`` (Colt Express: ``server/words.py`` with
+``describe.py``; Colt Super Express: ``server/se_words.py``), and one entry in ``_LOADERS``.
+
+>>> table_game("super-express").title
+'Colt Super Express'
+>>> [g.name for g in table_games()]
+['colt-express', 'super-express']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import OptionsError
+from ..games import DEFAULT_GAME, GAMES, GameKind, game_of
+
+__all__ = ["DEFAULT_GAME", "TableGame", "lobby_entry", "table_game", "table_games"]
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """What the server needs of one game beyond the engine contract.
+
+    ``captions(view)``: the words sent with a view. ``step_card(events, before)``: the card a
+    moment of a move turns over (``before``: the game before the move, for its first moment;
+    else None), or None. ``label(action, view)``: a move in words. ``round_summary(start,
+    view)``: one line per bandit at the end of a round, or None. ``seat_bandits(game, seat)``:
+    the characters a seat plays. ``mover(game)``: the characters deciding now.
+    ``action_text(id)``: an action id's notation. ``options_from_dict``: stored options back.
+    ``presets``: ``[{"preset", "text", "players": [min, max], "first_seat"}]`` for the lobby.
+    ``options_summary(options)``: ``[[what, words]]`` for the replay page. ``rules()``: the
+    rules panel (``{"names": {"overview", <section>: {key: {"name"}}}, "topics": {<section>:
+    {key: "Name: help"}}}``). ``levels``: bot level -> agent spec (``tournament.parse_agent``).
+    """
+
+    kind: GameKind
+    levels: Mapping[str, str]
+    captions: Callable[[dict[str, Any]], dict[str, Any]]
+    step_card: Callable[[list[Any], Any], dict[str, Any] | None]
+    label: Callable[[str, dict[str, Any] | None], str]
+    round_summary: Callable[[dict[str, Any], dict[str, Any]], list[str] | None]
+    seat_bandits: Callable[[Any, int], list[str]]
+    mover: Callable[[Any], list[str]]
+    action_text: Callable[[int], str]
+    options_from_dict: Callable[[dict[str, Any]], Any]
+    presets: tuple[dict[str, Any], ...]
+    options_summary: Callable[[dict[str, Any]], list[list[str]]]
+    rules: Callable[[], dict[str, Any]]
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+    @property
+    def title(self) -> str:
+        return self.kind.title
+
+    def new(self, options: dict[str, Any], seed: int) -> Any:
+        """The game as a table stores it: its options (a dict) and its seed."""
+        return self.kind.new(self.options_from_dict(options), seed=seed)
+
+    def options(self, preset: str, overrides: dict[str, Any]) -> Any:
+        """The options of a preset with overrides; OptionsError (or TypeError) if bad."""
+        return self.kind.options(preset, **overrides)
+
+
+def _colt() -> TableGame:
+    from . import words
+
+    return words.table_game()
+
+
+def _super() -> TableGame:
+    from . import se_words
+
+    return se_words.table_game()
+
+
+_LOADERS: dict[str, Callable[[], TableGame]] = {"colt-express": _colt, "super-express": _super}
+
+
+def table_game(name: str) -> TableGame:
+    """The game of that name (``coltexpress.games``); OptionsError naming the games."""
+    if name not in _LOADERS:
+        game_of(name)  # raises with the list of games
+        raise OptionsError(f"the server does not offer {name!r} yet")
+    return _LOADERS[name]()
+
+
+def table_games() -> list[TableGame]:
+    return [table_game(name) for name in GAMES if name in _LOADERS]
+
+
+def lobby_entry(game: TableGame) -> dict[str, Any]:
+    """A game as the lobby offers it (``GET /api/games``)."""
+    low, high = game.kind.players
+    return {
+        "game": game.name,
+        "title": game.title,
+        "players": [low, high],
+        "presets": list(game.presets),
+        "default_preset": game.kind.default_preset,
+        "levels": list(game.levels),
+    }
