@@ -133,3 +133,35 @@ def test_both_expansions_main_screen(snap_compare: Snap, size: tuple[int, int]) 
             await settle(pilot, app)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def _se_session(seed: int, humans: tuple[int, ...]) -> Any:
+    from coltexpress.games import options_for
+    from coltexpress.tui.session import Session
+
+    options = options_for("super-express", "reflex-horse", players=5)
+    return Session.new(options, seed=seed, humans=humans, bots="random")
+
+
+@SIZES
+def test_super_express_main_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """Colt Super Express in its second round: the shorter train, figures in order with
+    their facing and stunned marks, who is out, the Loot cards, the cards programmed."""
+    app = app_for(_se_session(seed=5, humans=(0,)))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+        while app.current_view()["round"] < 2 or app.current_view()["players"][0][
+                "programmed"] < 1:
+            await pilot.press("1")
+            await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@SIZES
+def test_super_express_end_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
+    s = _se_session(seed=6, humans=())
+    while not s.over:
+        s.bot_step()
+    assert snap_compare(app_for(s), terminal_size=size)

@@ -22,11 +22,12 @@ from coltexpress.engine import names
 from coltexpress.games import options_for
 from coltexpress.superexpress import describe as words
 from coltexpress.superexpress.narrate import card
+from coltexpress.tournament import make_agent, parse_agent
 from coltexpress.tui.app import ColtApp
 from coltexpress.tui.games import EndTable, front
 from coltexpress.tui.plain import PlainGame
 from coltexpress.tui.replay import ReplayApp, ReplaySteps, narrate
-from coltexpress.tui.screens import EndScreen, HelpScreen, LogScreen
+from coltexpress.tui.screens import EndScreen, HandoverScreen, HelpScreen, LogScreen
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import HandPanel, PilePanel, PlayersPanel, TrainPanel
 
@@ -315,6 +316,32 @@ async def test_help_players_and_story_speak_of_this_game() -> None:
         assert "Round 1:" in text
 
 
+async def test_hot_seat_hides_every_hand_and_stack_between_players() -> None:
+    """Two humans: the keyboard changes hands behind a screen naming the next bandit; no
+    hand, stack or set-aside card shows meanwhile, and the story keeps to public lines."""
+    s = se_session("reflex", players=4, seed=3, humans=(0, 2), bots="easy")
+    app = app_for(s)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        handovers = 0
+        while handovers < 3 and not s.over:
+            if isinstance(app.screen, HandoverScreen):
+                handovers += 1
+                seat = app.screen.seat
+                assert app.screen.who == names.bandit(s.view(None)["players"][seat]["bandit"])
+                assert app.viewer is None
+                assert shown(app.query_one(HandPanel)).strip() == "Hand hidden."
+                assert "hand" not in app.current_view() and "stack" not in app.current_view()
+                await pilot.press("enter")
+                await settle(pilot, app)
+                assert app.viewer == seat
+                assert shown(app.query_one(HandPanel)).startswith("Your hand:")
+                continue
+            await pilot.press("1")
+            await settle(pilot, app)
+        assert handovers >= 2
+
+
 async def test_the_notation_box_takes_program_actions() -> None:
     s = se_session(seed=6)
     app = app_for(s)
@@ -361,9 +388,14 @@ def test_the_bot_levels_play_this_game() -> None:
     while not s.over:
         s.bot_step()
     assert not s.bot_failures
-    for level in ("easy", "medium", "hard", "heuristic", "ismcts:rollout_depth=8"):
-        spec = SE.agent(level)
-        assert "rollout_depth" not in spec
+    game = options_for("super-express", "reflex-horse", players=5)
+    for level in ("easy", "medium", "hard", "heuristic"):
+        world = Session.new(game, seed=8, humans=(), bots=level).game
+        agent = make_agent(parse_agent(SE.agent(level)), seed=1)
+        for _ in range(4):
+            choice = agent.act(world)
+            assert choice in world.legal_ids()
+            world.apply_id(choice)
 
 
 # ---------------------------------------------------------------------------- plain mode

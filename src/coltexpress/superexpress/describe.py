@@ -146,12 +146,17 @@ def _floor(view: dict[str, Any], b: dict[str, Any]) -> list[str]:
     return list(car["roof"] if b["roof"] else car["inside"])
 
 
-def place_in_order(view: dict[str, Any], b: dict[str, Any]) -> str:
-    """``alone``, or ``second of 3 from the locomotive's side`` on the bandit's floor."""
+def place_in_order(view: dict[str, Any], b: dict[str, Any], *, short: bool = False) -> str:
+    """``alone``, or ``second of 3 from the locomotive's side`` on the bandit's floor
+    (``short``: ``2nd of 3``)."""
     floor = _floor(view, b)
     if len(floor) == 1:
         return "alone"
-    return f"{ordinal(b['order'] + 1)} of {len(floor)} from the locomotive's side"
+    n = b["order"] + 1
+    if short:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix} of {len(floor)}"
+    return f"{ordinal(n)} of {len(floor)} from the locomotive's side"
 
 
 def turn_header(view: dict[str, Any]) -> str | None:
@@ -305,6 +310,13 @@ _FATE = {
 }
 
 
+def _times(who: list[str]) -> str:
+    """``Doc``, ``Doc twice and Belle``: names in order of first mention, with counts."""
+    counts = {name: who.count(name) for name in dict.fromkeys(who)}
+    return and_list([name if n == 1 else f"{name} twice" if n == 2 else f"{name} {n} times"
+                     for name, n in counts.items()])
+
+
 def round_summary(
     before: dict[str, Any], after: dict[str, Any], events: list[Any], closing: list[Any]
 ) -> list[str]:
@@ -342,9 +354,9 @@ def round_summary(
         if b["facing"] != was["facing"]:
             parts.append(f"turned to face the {b['facing']}")
         if name in shots:
-            parts.append(f"shot {and_list(shots[name])}")
+            parts.append(f"shot {_times(shots[name])}")
         if name in hit:
-            parts.append(f"was shot by {and_list(hit[name])}")
+            parts.append(f"was shot by {_times(hit[name])}")
         if name in saved:
             parts.append("was saved by a Horse card")
         if b["stunned"]:

@@ -23,19 +23,10 @@ from ...superexpress.narrate import card
 from ..look import bandit_text
 from .base import EndTable, GameFront
 
-__all__ = ["LEVELS", "SuperFront", "figure"]
+__all__ = ["SuperFront", "figure"]
 
 TO_LOCO, TO_CABOOSE, STUNNED = "◀", "▶", "✕"
 DOWN, UP = "▮", "▯"  # a card programmed face down; one still to program
-# The bots of each level, until a heuristic player of this game exists: Colt Express's
-# heuristic reads Colt Express's state and would only ever play the first legal card here;
-# ISMCTS plays any game through the engine contract (to the end of each playout: its
-# heuristic cut-off is Colt Express's too).
-LEVELS = {
-    "easy": "ismcts:iterations=10",
-    "medium": "ismcts:iterations=200",
-    "hard": "ismcts:iterations=2000:seconds=1.5",
-}
 COMMANDS = (
     "Commands: a number or an action in notation to choose (program fire); 'why N' "
     "explains option N; 'options' lists the choices again; 'hand', 'train', 'players', "
@@ -75,10 +66,6 @@ def _floor(view: dict[str, Any], figures: list[str], *, short: bool) -> Text:
     return line
 
 
-def _short(name: str) -> str:
-    return names.bandit(name)[:3]
-
-
 class SuperFront(GameFront):
     """Colt Super Express, with its Reflex and Horse extensions."""
 
@@ -89,15 +76,6 @@ class SuperFront(GameFront):
     pause_kinds = frozenset({"reveal", "shootin"})
     headlines = ("Round ", "Shootin'", "End of round", "The game is over")
     commands = COMMANDS
-
-    def agent(self, level: str) -> str:
-        text = level.strip()
-        kind, *params = LEVELS.get(text, text).split(":")
-        if kind == "heuristic":  # Colt Express's heuristic: a level of ISMCTS instead
-            return LEVELS["easy" if any(p.startswith("noise=") for p in params) else "medium"]
-        if kind == "ismcts":  # to the end of every playout (no heuristic cut-off)
-            params = [p for p in params if not p.startswith("rollout_depth=")]
-        return ":".join([kind, *params])
 
     def frame_view(self, view: dict[str, Any], following: list[Any]) -> dict[str, Any]:
         """The engine's frames of the Shootin' phase show the next card revealed already
@@ -248,6 +226,7 @@ class SuperFront(GameFront):
 
     def players(self, view: dict[str, Any], who: dict[int, str]) -> RenderableType:
         table = Table(expand=True, box=None, padding=(0, 1))
+        # where: the floor, then the place in its line from the locomotive's side
         for column in ("bandit", "player", "where", "facing", "cards", "revealed", "Loot"):
             table.add_column(column, no_wrap=column in ("bandit", "player", "cards"))
         for b, p in zip(view["bandits"], view["players"], strict=True):
@@ -258,7 +237,7 @@ class SuperFront(GameFront):
             if b["out"] or b["car"] is None:
                 place, facing = words.where(view, b), ""
             else:
-                place = f"{words.where(view, b)}, {words.place_in_order(view, b)}"
+                place = f"{words.where(view, b)} ({words.place_in_order(view, b, short=True)})"
                 facing = words.stance(b).removeprefix("facing the ")
             cards = "" if b["out"] else DOWN * p["programmed"] + UP * (
                 words.PROGRAMMED - p["programmed"])
