@@ -481,16 +481,23 @@ def serve(
             min=1.0, help="Minutes without a human at a table before the lobby stops listing it."
         ),
     ] = 15.0,
+    game: Annotated[
+        str, typer.Option(help=f"The game the lobby offers first: {', '.join(GAMES)}.")
+    ] = DEFAULT_GAME,
 ) -> None:
-    """Run the online table server (lobby, invite links, bots) in this process."""
+    """Run the online table server (lobby, invite links, bots) in this process; its lobby
+    offers every game of the package."""
     from .server import Settings
     from .server import serve as run_server
 
+    if game not in GAMES:
+        raise _fail(f"unknown game {game!r}; games are {', '.join(GAMES)}")
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     console.print(f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})")
     sys.stdout.flush()
     settings = Settings(
-        db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned
+        db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
+        game=game,
     )
     run_server(settings, host=host, port=port)
 

@@ -69,7 +69,9 @@ async def lobby_page(request: Request) -> Response:
     if not path.is_file():
         missing: Response = await _page("lobby.html", "Lobby")(request)
         return missing
-    games = json.dumps([lobby_entry(g) for g in table_games()]).replace("</", "<\\/")
+    first = hub_of(request).settings.game
+    offered = sorted(table_games(), key=lambda g: g.name != first)  # the server's game first
+    games = json.dumps([lobby_entry(g) for g in offered]).replace("</", "<\\/")
     return HTMLResponse(path.read_text(encoding="utf-8").replace("__GAMES__", games))
 
 

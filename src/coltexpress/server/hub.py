@@ -60,6 +60,7 @@ class Settings:
     # an open or playing table no human seat has been connected to for this many seconds is
     # abandoned: the lobby no longer lists it (it stays stored and can still be joined)
     abandoned: float = 15 * 60.0
+    game: str = "colt-express"  # the game the lobby offers first (``colt serve --game``)
 
     @property
     def tick(self) -> float:
