@@ -404,7 +404,11 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
             assert part["count"] == count, f"step {i} claims {part['count']} events"
         summary = part["captions"].get("summary")
         if frame.kind == "round-end":
-            assert summary == se_words.round_summary(start.view(seat), expected_view)
+            earlier = [e for f in frames[:i] for e in f.events if e.seat in (None, seat)]
+            closing = [e for e in frame.events if e.seat in (None, seat)]
+            assert summary == se_words.round_summary(
+                start.view(seat), expected_view, earlier, closing
+            )
         else:
             assert summary is None, "a round summary outside the end of a round"
         checks += _check_super_card(part["card"], frame)

@@ -197,7 +197,7 @@ def _check_replay(server: Server, table: str, record: dict[str, Any]) -> None:
     assert [row[0] for row in listing["options"]] == ["Extensions", "Stunned bandits",
                                                        "Loot cards"]
     assert [m["n"] for m in listing["moves"]] == list(range(1, n + 1))
-    assert all(m["label"].startswith("Play ") and m["who"] for m in listing["moves"])
+    assert all(m["label"].startswith("Program ") and m["who"] for m in listing["moves"])
     replayed = new_game("super-express", seed=record["seed"], **record["options"])
     for k in sorted({0, 1, n // 2, n}):
         answer = server.replay_step(table, k).json()
@@ -333,3 +333,13 @@ def test_old_tables_are_colt_express(tmp_path: Path) -> None:
     new = store.get_table("new")
     assert new is not None and new.game == "super-express"
     store.close()
+
+
+def test_the_lobby_page_offers_the_servers_game_first(make_server: Any) -> None:
+    """``colt serve --game super-express``: its lobby offers Colt Super Express first, and
+    still offers Colt Express."""
+    server: Server = make_server(game="super-express")
+    with server.http() as http:
+        page = http.get("/").text
+    data = page.split('<script type="application/json" id="games">')[1].split("</script>")[0]
+    assert [g["game"] for g in json.loads(data)] == ["super-express", "colt-express"]

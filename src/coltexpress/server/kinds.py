@@ -28,16 +28,22 @@ __all__ = ["DEFAULT_GAME", "TableGame", "lobby_entry", "table_game", "table_game
 class TableGame:
     """What the server needs of one game beyond the engine contract.
 
-    ``captions(view)``: the words sent with a view. ``step_card(events, before)``: the card a
-    moment of a move turns over (``before``: the game before the move, for its first moment;
-    else None), or None. ``label(action, view)``: a move in words. ``round_summary(start,
-    view)``: one line per bandit at the end of a round, or None. ``seat_bandits(game, seat)``:
-    the characters a seat plays. ``mover(game)``: the characters deciding now.
-    ``action_text(id)``: an action id's notation. ``options_from_dict``: stored options back.
-    ``presets``: ``[{"preset", "text", "players": [min, max], "first_seat"}]`` for the lobby.
-    ``options_summary(options)``: ``[[what, words]]`` for the replay page. ``rules()``: the
-    rules panel (``{"names": {"overview", <section>: {key: {"name"}}}, "topics": {<section>:
-    {key: "Name: help"}}}``). ``levels``: bot level -> agent spec (``tournament.parse_agent``).
+    - ``captions(view)``: the words sent with a view.
+    - ``step_card(events, before)``: the card a moment of a move turns over (``before``: the
+      game before the move, for its first moment; else None), or None.
+    - ``label(action, view)``: a move in words.
+    - ``round_summary(start, view, events, closing)``: one line per bandit at the end of a
+      round, from the view as the round was dealt to the view at its end (``events``: the
+      move's events before the end of the round; ``closing``: those of its end; each as the
+      viewer may see them), or None.
+    - ``seat_bandits(game, seat)``: the characters a seat plays; ``mover(game)``: the
+      characters deciding now; ``action_text(id)``: an action id's notation.
+    - ``options_from_dict``: stored options back; ``presets``: ``[{"preset", "text",
+      "first_seat"?}]`` for the lobby; ``options_summary(options)``: ``[[what, words]]`` for
+      the replay page.
+    - ``rules()``: the rules panel (``{"names": {"overview", <section>: {key: {"name"}}},
+      "topics": {<section>: {key: "Name: help"}}, "sections"?: [[key, title]]}``).
+    - ``levels``: bot level -> agent spec (``tournament.parse_agent``).
     """
 
     kind: GameKind
@@ -45,7 +51,8 @@ class TableGame:
     captions: Callable[[dict[str, Any]], dict[str, Any]]
     step_card: Callable[[list[Any], Any], dict[str, Any] | None]
     label: Callable[[str, dict[str, Any] | None], str]
-    round_summary: Callable[[dict[str, Any], dict[str, Any]], list[str] | None]
+    round_summary: Callable[[dict[str, Any], dict[str, Any], list[Any], list[Any]],
+                            list[str] | None]
     seat_bandits: Callable[[Any, int], list[str]]
     mover: Callable[[Any], list[str]]
     action_text: Callable[[int], str]

@@ -38,12 +38,15 @@ def _part(
     seat: int | None,
     card: dict[str, Any] | None,
     round_start: dict[str, Any] | None,
+    earlier: list[Event],
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """One frame for one viewer: the step (without its kind's extras) and its events."""
+    """One frame for one viewer: the step (without its kind's extras) and its events
+    (``earlier``: the move's events before this frame, those the viewer may see)."""
     view = frame.view(seat)
     caps = kind.captions(view)
     if frame.kind == "round-end" and round_start is not None:
-        summary = kind.round_summary(round_start, view)
+        closing = [e for e in frame.events if visible(e, seat)]
+        summary = kind.round_summary(round_start, view, earlier, closing)
         if summary is not None:
             caps["summary"] = summary
     events = [event_dict(e) for e in frame.events if visible(e, seat)]
@@ -70,9 +73,11 @@ def steps_update(
     steps: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
+    earlier: list[Event] = []
     for i, frame in enumerate(frames):
         card = kind.step_card(frame.events, before if i == 0 else None)
-        step, seen = _part(kind, frame, seat, card, start)
+        step, seen = _part(kind, frame, seat, card, start, earlier)
+        earlier += [e for e in frame.events if visible(e, seat)]
         events += seen
         if frame.final:
             last = step

@@ -268,7 +268,7 @@ def table_game() -> TableGame:
         captions=captions,
         step_card=pile_card,
         label=describe.label,
-        round_summary=describe.round_summary,
+        round_summary=lambda start, view, _events, _closing: describe.round_summary(start, view),
         seat_bandits=seat_bandits,
         mover=mover,
         action_text=lambda i: str(ACTIONS[i]),
