@@ -343,3 +343,67 @@ def test_the_lobby_page_offers_the_servers_game_first(make_server: Any) -> None:
         page = http.get("/").text
     data = page.split('<script type="application/json" id="games">')[1].split("</script>")[0]
     assert [g["game"] for g in json.loads(data)] == ["super-express", "colt-express"]
+
+
+async def test_bad_moves_are_refused_and_change_nothing(server: Server) -> None:
+    """A move in notation that is not an action, a card the game was set up without, another
+    seat's turn: each refused with its error code, the table unchanged."""
+    created = server.create(game="super-express", players=3, preset="standard", seed=2**62 + 3)
+    seats = {s: await server.connect(created.table, t, s) for s, t in created.tokens.items()}
+    for c in seats.values():
+        await c.expect("welcome")
+    await asyncio.to_thread(server.start, created)
+    for c in seats.values():
+        await c.expect("update")
+    actor = next(c for c in seats.values() if c.my_turn())
+    other = next(c for c in seats.values() if c is not actor)
+    for client, action, code in [
+        (actor, "program sideways", "syntax"),
+        (actor, "play shoot", "syntax"),
+        (actor, "program horse", "illegal"),
+        (other, "program flip", "not-your-turn"),
+    ]:
+        await client.send({"type": "act", "action": action, "version": client.version, "id": 1})
+        error = await client.expect("error")
+        assert error["code"] == code, (action, error)
+        assert "program" in error["message"] or code == "not-your-turn"
+    await actor.send({"type": "act", "action": "Program  FIRE", "version": actor.version,
+                      "id": 2})
+    assert (await actor.expect("ack"))["version"] == 1
+    mine = await actor.expect("update")
+    update = await other.expect("update")
+    assert mine["view"]["stack"] == ["fire"] and update["version"] == 1
+    told = update["view"]["players"][actor.seat]
+    assert (told["programmed"], told["revealed"]) == (1, [])
+    for c in seats.values():
+        await c.close()
+    with server.http() as http:
+        assert http.get(f"/api/tables/{created.table}/record").status_code == 409
+
+
+async def test_a_table_is_rebuilt_from_the_database(make_server: Any, tmp_path: Path) -> None:
+    """Another server on the same database rebuilds a Colt Super Express table from its
+    stored moves: the view it sends is the game replayed from those moves."""
+    from coltexpress.server.storage import Store
+
+    first: Server = make_server()
+    seed = 2**62 + 21
+    created = first.create(game="super-express", players=4, preset="reflex-horse",
+                           bots={"1": "easy", "2": "easy", "3": "easy"}, seed=seed)
+    seat = await first.connect(created.table, created.tokens[0], 0)
+    await seat.expect("welcome")
+    await asyncio.to_thread(first.start, created)
+    await asyncio.wait_for(seat.play(random.Random(2), stop_after=14), 60)
+    await seat.close()
+    second: Server = make_server()
+    spectator = await second.connect(created.table)
+    welcome = await spectator.expect("welcome")
+    assert welcome["game"] == "super-express" and welcome["version"] >= 14
+    store = Store(f"sqlite:///{tmp_path / 'colt.db'}")
+    moves = store.moves(created.table)[: welcome["version"]]
+    store.close()
+    game = new_game("super-express", "reflex-horse", players=4, seed=seed)
+    for action in moves:
+        game.apply(action)
+    assert welcome["view"] == game.view(None)
+    await spectator.close()
