@@ -1,13 +1,16 @@
-"""Write the screenshots of docs/web.md: python -m tests.web.make_screenshot
+"""Write the screenshots of docs/web.md: python -m tests.web.make_screenshot [super]
 
 docs/screenshot-table.png (a desktop table mid-game), screenshot-phone-stealin.png (the
 table at 390 px while a Stealin' card resolves), screenshot-end.png (the end of a game with
-its banner), screenshot-lobby.png and screenshot-replay.png.
+its banner), screenshot-lobby.png and screenshot-replay.png; with ``super``, only those of
+Colt Super Express: screenshot-super-express.png (a desktop table while a Shootin' card is
+revealed) and screenshot-super-express-phone.png (the same moment at 390 px).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -124,6 +127,56 @@ def main(out: Path = DOCS, seed: int = 56) -> list[Path]:
     return written
 
 
+def _shootin(page: Any, base: str, rng: random.Random, seed: int, *, touch: bool) -> None:
+    """A Colt Super Express table made in the lobby, played until a Shootin' card is shown
+    with a few revealed before it."""
+    page.goto(base + "/")
+    page.select_option("#game", "super-express")
+    page.select_option("#preset", "reflex-horse")
+    page.select_option("#players", "5")
+    page.fill("#seats input[type=text][data-seat='0']", "Anna")
+    for seat in range(1, 5):
+        page.select_option(f"#seats select[data-seat='{seat}']", "easy")
+    page.fill("#seed", str(seed))
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.select_option("#pace", "2000")
+    page.click("#start-btn")
+    while not page.evaluate(
+        "document.body.dataset.playing === '1' && document.body.dataset.kind === 'reveal'"
+        " && window.colt.view.round >= 2"
+        " && window.colt.view.players.reduce((n, p) => n + p.revealed.length, 0) >= 6"
+    ):
+        if page.evaluate("document.body.dataset.myturn") == "1":
+            play_one(page, rng, 3, touch=touch)
+        page.wait_for_timeout(50)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(800)
+
+
+def main_super(out: Path = DOCS, seed: int = 57) -> list[Path]:
+    written = []
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        running_server(Path(tmp)) as base,
+        sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        rng = random.Random(seed)
+        desk = browser.new_context(**DESKTOP).new_page()
+        _shootin(desk, base, rng, seed, touch=False)
+        written.append(out / "screenshot-super-express.png")
+        desk.screenshot(path=str(written[-1]))
+        phone = browser.new_context(**PHONE).new_page()
+        _shootin(phone, base, rng, seed + 1, touch=True)
+        written.append(out / "screenshot-super-express-phone.png")
+        clip = {"x": 0, "y": 0, "width": 390, "height": 1500}
+        phone.screenshot(path=str(written[-1]), full_page=True, clip=clip)
+        browser.close()
+    return written
+
+
 if __name__ == "__main__":
-    for path in main():
+    for path in main_super() if sys.argv[1:] == ["super"] else main():
         print(path)
