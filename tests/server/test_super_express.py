@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from coltexpress.engine import names
 from coltexpress.games import new_game, replay_any
 from coltexpress.server import se_words
 from coltexpress.server.kinds import table_game
@@ -407,3 +408,33 @@ async def test_a_table_is_rebuilt_from_the_database(make_server: Any, tmp_path: 
         game.apply(action)
     assert welcome["view"] == game.view(None)
     await spectator.close()
+
+
+async def test_an_absent_player_gets_a_bot_and_reads_what_it_did(make_server: Any) -> None:
+    """A Colt Super Express seat left empty goes to the takeover bot (the medium level, which
+    plays this game); its player comes back and reads the cards the bot programmed, worded
+    from the seat's own view."""
+    server: Server = make_server(grace=0.3)
+    created = server.create(game="super-express", players=3, preset="reflex",
+                            bots={"2": "easy"}, seed=2**62 + 33, names={"0": "Anna"})
+    gone = await server.connect(created.table, created.tokens[0], 0)
+    stays = await server.connect(created.table, created.tokens[1], 1)
+    await gone.expect("welcome")
+    await stays.expect("welcome")
+    await asyncio.to_thread(server.start, created)
+    await gone.close()
+    bandit = names.bandit(stays.view["players"][0]["bandit"])
+    taken = await stays.until(lambda m: m["type"] == "seat")
+    assert taken["text"] == f"{bandit} is now played by a bot."
+    rng = random.Random(3)
+    await asyncio.wait_for(stays.play(rng, stop_after=stays.version + 9), 30)
+    back = await server.connect(created.table, created.tokens[0], 0)
+    welcome = await back.expect("welcome")
+    assert welcome["status"] == "playing"
+    assert welcome["away"]["bandits"] == bandit
+    assert welcome["away"]["moves"]
+    assert all(m.startswith("Program ") for m in welcome["away"]["moves"])
+    await asyncio.wait_for(asyncio.gather(back.play(rng), stays.play(rng)), 60)
+    assert back.status == stays.status == "over"
+    await back.close()
+    await stays.close()

@@ -1,9 +1,9 @@
 // Plays the moments of a move one after the other with a pause between them, so that the
-// Stealin' phase can be watched card by card: an update's steps, then the update itself
+// Stealin' phase (Colt Super Express: the Shootin' phase) can be watched card by card: an update's steps, then the update itself
 // (docs/protocol.md). A round's end first shows its summary over the train as the round
 // left it, then deals the next round. "Faster" (or the F key) ends the current pause.
 
-const PAUSE = { stealin: 1, reveal: 1, resolve: 1, event: 1.5, summary: 2.5, "round-end": 1, play: 0.5 };
+const PAUSE = { stealin: 1, shootin: 1, reveal: 1, resolve: 1, event: 1.5, summary: 2.5, "round-end": 1, play: 0.5 };
 
 /** The frames of an update: each step, then the update itself (``final``). */
 export function framesOf(msg) {
