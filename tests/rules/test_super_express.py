@@ -511,3 +511,14 @@ def test_no_view_shows_another_players_hidden_cards(preset: str) -> None:
                 assert viewer is not None or "stack" not in view
             g.apply_id(rng.choice(g.legal_ids()))
     assert changed > 50
+
+
+def test_frames_show_the_game_as_it_stood_before_each_moment() -> None:
+    """apply_frames: a frame before the end shows the game still being played; the last
+    one, the result."""
+    g = se(3)
+    frames = []
+    while not g.is_over:
+        frames = g.apply_frames(g.legal_actions()[0])
+    assert frames[-1].final and "result" in frames[-1].view(None)
+    assert all("result" not in f.view(None) for f in frames[:-1])

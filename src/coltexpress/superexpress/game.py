@@ -623,10 +623,11 @@ class SuperGame:
             best = max(key(s) for s in pool)
             winners = [s for s in pool if key(s) == best]
         self.winners = sorted(winners)
-        self.phase = 1
-        self.legal = ()
+        # (the moment before the event still shows the game being played)
         self._emit("game-over", None, bandits=[self.chars[s] for s in self.winners],
                    **self.result())
+        self.phase = 1
+        self.legal = ()
 
 
 @dataclass(frozen=True, slots=True)
