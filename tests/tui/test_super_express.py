@@ -211,6 +211,25 @@ def test_frames_show_no_card_before_its_reveal() -> None:
     assert checked > 50
 
 
+def test_the_round_summary_knows_the_last_round() -> None:
+    """The summary of a round waits for a key before the next round, or before the final
+    scores when that round ended the game."""
+    seen = set()
+    for seed in range(1, 7):
+        s = se_session("reflex-horse", players=4, seed=seed, humans=())
+        while not s.over:
+            frames = s.bot_step()
+            for n, frame in enumerate(frames):
+                if frame.kind != "round-end":
+                    continue
+                following = frames[n + 1].events if n + 1 < len(frames) else []
+                after = s.frame_view(frame, 0, following)
+                ends = any(f.kind == "game-over" for f in frames[n + 1:])
+                assert SE.last_round(after, after) == ends
+                seen.add(ends)
+    assert seen == {True, False}
+
+
 def test_the_train_shows_each_floor_in_order_with_facing_and_stunned() -> None:
     """Every floor of every car, at every frame of two games: the full drawing's cell holds
     the view's figures in order (the locomotive's side first), each with its arrow and its

@@ -129,6 +129,11 @@ class SuperFront(GameFront):
     def result_lines(self, view: dict[str, Any]) -> list[str]:
         return words.result_lines(view)
 
+    def last_round(self, view: dict[str, Any], after: dict[str, Any]) -> bool:
+        # A round that ends the game: its end is followed by the game's (the frame of the
+        # round's end is then not the last of the move, and shows the game still watched).
+        return "result" in after or after.get("decision") == "watch"
+
     def player_name(self, view: dict[str, Any], seat: int) -> str:
         return names.bandit(view["players"][seat]["bandit"])
 
