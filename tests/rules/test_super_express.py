@@ -8,6 +8,7 @@ everyone's 3 cards, after which the Shootin' phase runs by itself.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -522,3 +523,19 @@ def test_frames_show_the_game_as_it_stood_before_each_moment() -> None:
         frames = g.apply_frames(g.legal_actions()[0])
     assert frames[-1].final and "result" in frames[-1].view(None)
     assert all("result" not in f.view(None) for f in frames[:-1])
+
+
+def test_a_frame_before_a_reveal_shows_the_card_still_face_down() -> None:
+    """apply_frames: the moment before "X reveals a card" shows that card still programmed
+    (face down), the moment after it revealed."""
+    g = se(3)
+    while not g.is_over:
+        frames = g.apply_frames(g.legal_actions()[0])
+        for before, after in itertools.pairwise(frames):
+            if after.kind != "reveal":
+                continue
+            who = after.events[0].data["seat"]
+            assert before.state.revealed[who] == after.state.revealed[who][:-1] or (
+                after.state.revealed[who] == [])
+            shown = before.view(None)["players"][who]["revealed"]
+            assert len(shown) < 3

@@ -397,10 +397,12 @@ class SuperGame:
             for seat in order:
                 if self.out[seat] or not self.stack[seat]:
                     continue
-                card = self.stack[seat].pop(0)
+                card = self.stack[seat][0]
+                # (the moment before the event still shows the card face down)
+                self._emit("reveal", None, seat=seat, bandit=self.chars[seat], card=KINDS[card])
+                self.stack[seat].pop(0)
                 self.revealed[seat].append(card)
                 self.step += 1
-                self._emit("reveal", None, seat=seat, bandit=self.chars[seat], card=KINDS[card])
                 self._resolve(seat, card)
                 if self._check_end():
                     return
