@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from coltexpress import RULES_VERSION, Game, Options
 from coltexpress.cli import app
 from coltexpress.engine.content import STRONGBOX
+from coltexpress.games import replay_any
 from coltexpress.gamestats.colt import (
     ColtDetails,
     Stagecoach,
@@ -426,6 +427,10 @@ def test_super_express_tally_matches_the_games_events(tmp_path: Path) -> None:
     seen: set[str] = set()
     for outcome, path in zip(report.outcomes, sorted(tmp_path.glob("game-*.json")), strict=True):
         record = json.loads(path.read_text())
+        assert record["game"] == "super-express" and record["agents"][0] == str(
+            specs[outcome.entries[0]])
+        assert replay_any(record).result()["totals"] == outcome.totals == record["result"][
+            "totals"]
         game = SuperGame.new(options, seed=record["seed"])
         events = []
         for action in record["actions"]:
