@@ -481,7 +481,7 @@ def test_simulate_plays_super_express() -> None:
                                 "--games", "3", "--agents", "heuristic,random,easy"])
     assert table.exit_code == 0, table.output
     for text in ("Colt Super Express", "95% CI", "Loot cards", "win rate by character",
-                 "the train", "bandits out: caboose", "saved by a Horse"):
+                 "the train", "out with the caboose", "shot off an end", "saved by a Horse"):
         assert text in table.output, text
     assert "Gunslinger" not in table.output
 

@@ -121,10 +121,11 @@ def _sections(data: dict[str, Any]) -> list[Section]:
     if not se or not se["games"]:
         return []
     rows = [("rounds per game", f"{se['mean_rounds']:.2f}")]
-    for cause in CAUSES:
+    for cause, label in zip(CAUSES, ("out with the caboose", "shot off an end",
+                                     "walked off an end"), strict=True):
         c = se["eliminated"][cause]
-        rows.append((f"bandits out: {cause}", f"{c['count']} ("
-                     + interval_text(c["rate"], *c["ci95"]) + " of bandits)"))
+        bandits = "bandit" if c["count"] == 1 else "bandits"
+        rows.append((label, f"{c['count']} {bandits}, " + interval_text(c["rate"], *c["ci95"])))
     rows.append(("saved by a Horse", f"{se['saved_by_horse']} ({se['saved_per_game']:.2f} a "
                  "game)"))
     games = se["games"]
