@@ -11,7 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
-__all__ = ["Agent", "Observation", "Playable", "game_name"]
+__all__ = ["Agent", "Observation", "Playable", "game_name", "noisy"]
 
 DEFAULT_GAME = "colt-express"  # a game object without ``game_name`` (coltexpress.games)
 
