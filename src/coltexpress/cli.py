@@ -484,6 +484,13 @@ def serve(
     game: Annotated[
         str, typer.Option(help=f"The game the lobby offers first: {', '.join(GAMES)}.")
     ] = DEFAULT_GAME,
+    chosen_seeds: Annotated[
+        str,
+        typer.Option(
+            help="Who may choose a table's seed: solo (tables with one player seat) or any "
+            "(every table; its players are told the deal was chosen)."
+        ),
+    ] = "solo",
 ) -> None:
     """Run the online table server (lobby, invite links, bots) in this process; its lobby
     offers every game of the package."""
@@ -492,12 +499,14 @@ def serve(
 
     if game not in GAMES:
         raise _fail(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    if chosen_seeds not in ("solo", "any"):
+        raise _fail(f"--chosen-seeds is solo or any, not {chosen_seeds!r}")
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     console.print(f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})")
     sys.stdout.flush()
     settings = Settings(
         db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
-        game=game,
+        game=game, chosen_seeds=chosen_seeds,
     )
     run_server(settings, host=host, port=port)
 

@@ -104,7 +104,11 @@ def make_server(tmp_path: Path) -> Iterator[object]:
     servers: list[ThreadServer] = []
 
     def make(**changes: object) -> Server:
-        settings = Settings(db=f"sqlite:///{tmp_path / 'colt.db'}", bot_delay=0.0, grace=30.0)
+        # the tests replay known deals: a server whose operator lets every table choose its
+        # seed (its views say so); tests of the default pass chosen_seeds="solo"
+        settings = Settings(
+            db=f"sqlite:///{tmp_path / 'colt.db'}", bot_delay=0.0, grace=30.0, chosen_seeds="any"
+        )
         for key, value in changes.items():
             setattr(settings, key, value)
         ts = ThreadServer(settings)

@@ -30,6 +30,8 @@ class ServeProcess:
             "serve",
             "--port",
             str(self.port),
+            "--chosen-seeds",  # the tests replay known deals (see conftest.make_server)
+            "any",
             *self.args,
         ]
         with self.log_path.open("ab") as log:

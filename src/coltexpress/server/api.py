@@ -86,6 +86,8 @@ class TableRequest:
     seed: int
     names: dict[int, str]
     host_seat: int | None
+    seed_chosen: bool = False  # the creator chose the seed (a practice table; views say so)
+    clock: int | None = None  # seconds per decision, or None: no turn clock
 
 
 def _seat_number(key: Any, what: str, options: Any) -> int:
@@ -116,13 +118,18 @@ def _names(body: dict[str, Any], options: Any, bots: dict[int, str]) -> dict[int
     return out
 
 
-def _table_request(body: Any) -> TableRequest:
-    """Check a create-table body."""
+MIN_CLOCK, MAX_CLOCK = 5, 3600  # seconds per decision a turn clock may give
+
+
+def _table_request(body: Any, chosen_seeds: str = "solo") -> TableRequest:
+    """Check a create-table body. A chosen seed lets whoever knows it replay the deal and
+    see every hidden card: it is refused when more than one seat is a person's, unless the
+    server allows it for every table (``Settings.chosen_seeds``)."""
     if not isinstance(body, dict):
         raise ApiError(400, "bad-request", "the body must be a JSON object")
     known = {
         "game", "players", "preset", "options", "characters", "bots", "seed", "names",
-        "host_seat",
+        "host_seat", "clock",
     }
     unknown = sorted(set(body) - known)
     if unknown:
@@ -164,19 +171,34 @@ def _table_request(body: Any) -> TableRequest:
             )
         bots[seat] = level
     seed = body.get("seed")
+    chosen = seed is not None
     seed = secrets.randbits(63) if seed is None else _int(seed, "seed", 0, MAX_SEED)
+    humans = options.players - len(bots)
+    if chosen and humans > 1 and chosen_seeds != "any":
+        raise ApiError(
+            400,
+            "seed-not-allowed",
+            f"a chosen seed reveals every hidden card to whoever knows it: only a table with "
+            f"one player seat may choose it (this one has {humans}); leave seed out",
+        )
+    clock_in = body.get("clock")  # null or 0: no clock
+    off = clock_in is None or (clock_in == 0 and not isinstance(clock_in, bool))
+    clock = None if off else _int(clock_in, "clock", MIN_CLOCK, MAX_CLOCK)
     host_seat = body.get("host_seat")
     if host_seat is not None:
         host_seat = _int(host_seat, "host_seat", 0, options.players - 1)
         if host_seat in bots:
             raise ApiError(400, "bad-request", f"the host cannot sit at seat {host_seat}: a bot")
-    return TableRequest(game, preset, options, bots, seed, _names(body, options, bots), host_seat)
+    return TableRequest(
+        game, preset, options, bots, seed, _names(body, options, bots), host_seat, chosen, clock
+    )
 
 
 async def create_table(request: Request) -> Response:
     hub = hub_of(request)
     try:
-        req = _table_request(await _json_body(request, hub.settings.max_message))
+        body = await _json_body(request, hub.settings.max_message)
+        req = _table_request(body, hub.settings.chosen_seeds)
     except ApiError as exc:
         return _error(exc)
     options = req.options

@@ -61,6 +61,10 @@ class Settings:
     # abandoned: the lobby no longer lists it (it stays stored and can still be joined)
     abandoned: float = 15 * 60.0
     game: str = "colt-express"  # the game the lobby offers first (``colt serve --game``)
+    # who may choose a table's seed: "solo" (only a table with one player seat: practice,
+    # puzzles, reproducing a bug) or "any" (a server whose operator allows it everywhere;
+    # the lobby and every view of such a table say the deal was chosen)
+    chosen_seeds: str = "solo"
 
     @property
     def tick(self) -> float:
