@@ -53,6 +53,16 @@ class Server:
             )
         assert answer.status_code == 200, answer.text
 
+    def lobby(self) -> dict[str, dict[str, Any]]:
+        """The first page of the lobby's live and finished tables, by table id."""
+        out: dict[str, dict[str, Any]] = {}
+        with self.http() as http:
+            for which in ("live", "finished"):
+                answer = http.get("/api/tables", params={"list": which})
+                assert answer.status_code == 200, answer.text
+                out.update({t["table"]: t for t in answer.json()["tables"]})
+        return out
+
     def record(self, table: str) -> httpx.Response:
         with self.http() as http:
             return http.get(f"/api/tables/{table}/record")

@@ -36,8 +36,7 @@ async def test_create_a_horses_and_stagecoach_table(
     seats = created.raw["seats"]
     assert len(seats) == players and all(s["bandits"] for s in seats)
     assert (seats[0]["bandits"] == "the Marshal") == marshal
-    with server.http() as http:
-        lobby = {t["table"]: t for t in http.get("/api/tables").json()}
+    lobby = server.lobby()
     assert lobby[created.table]["preset"] == preset
     assert lobby[created.table]["players"] == players
     client = await server.connect(created.table, created.tokens[0], 0)

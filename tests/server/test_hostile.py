@@ -181,7 +181,7 @@ def test_http_errors(server: Server) -> None:
         ok = {"Authorization": f"Bearer {created.host_token}"}
         assert http.post(start, headers=ok).status_code == 200
         assert http.post(start, headers=ok).status_code == 409
-        lobby = http.get("/api/tables").json()
+        lobby = http.get("/api/tables").json()["tables"]
         assert {"table", "players", "preset", "status", "seats_claimed", "seats_human"} <= set(
             lobby[0]
         )

@@ -36,8 +36,7 @@ async def test_host_seat_and_names(server: Server) -> None:
     # captions come with every view: the situation, the round card, no choices before the start
     assert welcome["captions"]["situation"]
     assert welcome["captions"]["round"]["title"].startswith("Round 1 of 5")
-    with server.http() as http:
-        lobby = {t["table"]: t for t in http.get("/api/tables").json()}
+    lobby = server.lobby()
     assert lobby[created.table]["host"] == "Anna"
     assert lobby[created.table]["names"] == ["Bob", "Anna"]
     await host.close()
@@ -100,23 +99,19 @@ async def test_abandoned_tables_leave_the_lobby(make_server: Any) -> None:
     await spectator.close()
     await asyncio.sleep(2.5)  # "left" nobody joined, "kept" has a player connected
 
-    def lobby() -> dict[str, Any]:
-        with server.http() as http:
-            return {t["table"]: t for t in http.get("/api/tables").json()}
-
-    tables = await asyncio.to_thread(lobby)
+    tables = await asyncio.to_thread(server.lobby)
     assert left.table not in tables
     assert tables[kept.table]["status"] == "open"
     assert tables[over.table]["status"] == "over"  # finished games stay listed
     await player.close()
     await asyncio.sleep(2.5)  # now nobody is at "kept" either
-    tables = await asyncio.to_thread(lobby)
+    tables = await asyncio.to_thread(server.lobby)
     assert kept.table not in tables and over.table in tables
     # an abandoned table can still be joined by its link
     again = await server.connect(kept.table, kept.tokens[0], 0)
     assert (await again.expect("welcome"))["seat"] == 0
     await asyncio.sleep(0.3)
-    assert kept.table in await asyncio.to_thread(lobby)
+    assert kept.table in await asyncio.to_thread(server.lobby)
     await again.close()
 
 

@@ -117,8 +117,7 @@ async def test_unclaimed_seats_are_played_by_bots_after_start(server: Server) ->
             await spectator.recv()
 
     await asyncio.wait_for(watch(), 60)
-    with server.http() as http:
-        lobby = {t["table"]: t for t in http.get("/api/tables").json()}
+    lobby = server.lobby()
     assert lobby[created.table]["status"] == "over"
     assert lobby[created.table]["seats_claimed"] == 0
     await spectator.close()

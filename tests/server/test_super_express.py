@@ -41,8 +41,7 @@ async def test_create_a_super_express_table(server: Server, preset: str, players
     assert created.raw["game"] == "super-express"
     seats = created.raw["seats"]
     assert len(seats) == players and all(s["bandits"] for s in seats)
-    with server.http() as http:
-        lobby = {t["table"]: t for t in http.get("/api/tables").json()}
+    lobby = server.lobby()
     entry = lobby[created.table]
     assert (entry["game"], entry["title"]) == ("super-express", "Colt Super Express")
     assert (entry["preset"], entry["players"], entry["host"]) == (preset, players, "Anna")

@@ -7,6 +7,7 @@ games is asked of its ``kinds.TableGame``."""
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from dataclasses import dataclass
@@ -194,8 +195,26 @@ def _table_request(body: Any, chosen_seeds: str = "solo") -> TableRequest:
     )
 
 
+def client_address(request: Request) -> str:
+    """The address a request came from (behind a proxy, uvicorn's ``--proxy-headers``
+    puts the forwarded one here)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 async def create_table(request: Request) -> Response:
     hub = hub_of(request)
+    wait = hub.creations.wait(client_address(request), time.monotonic())
+    if wait > 0:
+        limit = hub.settings.create_limit
+        return JSONResponse(
+            {
+                "error": "too-many-tables",
+                "message": f"one address may create {limit} tables a minute: "
+                f"try again in {math.ceil(wait)} s",
+            },
+            status_code=429,
+            headers={"Retry-After": str(math.ceil(wait))},
+        )
     try:
         body = await _json_body(request, hub.settings.max_message)
         req = _table_request(body, hub.settings.chosen_seeds)
@@ -235,6 +254,8 @@ async def create_table(request: Request) -> Response:
         seats=seats,
         host_seat=req.host_seat,
         game=kind.name,
+        clock=req.clock,
+        seed_chosen=req.seed_chosen,
     )
     await hub.db(hub.store.create_table, row)
     return JSONResponse(
@@ -243,6 +264,8 @@ async def create_table(request: Request) -> Response:
             "game": kind.name,
             "host_token": host_token,
             "host_seat": req.host_seat,
+            "clock": req.clock,
+            "seed_chosen": req.seed_chosen,
             "seats": answer,
         },
         status_code=201,
@@ -264,20 +287,50 @@ def _lobby_entry(row: TableRow) -> dict[str, Any]:
         "names": [s.name for s in humans if s.name],
         "host": host.name if host is not None else None,
         "created": row.created,
+        "clock": row.clock,
+        "seed_chosen": row.seed_chosen,
+        "notes": words.table_notes(row.clock, row.seed_chosen),
     }
 
 
-RECENT_FINISHED = 20  # finished tables the lobby lists
+LOBBY_PAGE = 50  # tables a lobby page lists at most
 
 
 async def list_tables(request: Request) -> Response:
-    """Open and playing tables not abandoned (docs/server.md), then recent finished ones."""
+    """A page of the lobby (docs/protocol.md): ``?list=live`` (the default: open and playing
+    tables not abandoned, docs/server.md) or ``?list=finished``, newest first, ``?page=``
+    from 1, ``?per_page=`` up to 50; one query per page."""
     hub = hub_of(request)
-    rows = await hub.db(hub.store.list_tables)
-    cutoff = time.time() - hub.settings.abandoned
-    live = [r for r in rows if r.status != "over" and r.last_human() >= cutoff]
-    over = [r for r in rows if r.status == "over"][:RECENT_FINISHED]
-    return JSONResponse([_lobby_entry(r) for r in live + over])
+    params = request.query_params
+    which = params.get("list", "live")
+    if which not in ("live", "finished"):
+        return _error(ApiError(400, "bad-request", "list is live or finished"))
+    try:
+        page = _query_int(params.get("page", "1"), "page", 1, 10_000)
+        per_page = _query_int(params.get("per_page", str(LOBBY_PAGE)), "per_page", 1, LOBBY_PAGE)
+    except ApiError as exc:
+        return _error(exc)
+    rows = await hub.db(
+        hub.store.lobby_page,
+        over=which == "finished",
+        cutoff=time.time() - hub.settings.abandoned,
+        limit=per_page + 1,  # one more tells whether there is a next page
+        offset=(page - 1) * per_page,
+    )
+    return JSONResponse(
+        {
+            "list": which,
+            "page": page,
+            "next_page": page + 1 if len(rows) > per_page else None,
+            "tables": [_lobby_entry(r) for r in rows[:per_page]],
+        }
+    )
+
+
+def _query_int(text: str, name: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) < 7) or not low <= int(text) <= high:
+        raise ApiError(400, "bad-request", f"{name} must be a whole number from {low} to {high}")
+    return int(text)
 
 
 async def list_games(request: Request) -> Response:

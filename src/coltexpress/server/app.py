@@ -261,9 +261,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             except Exception:
                 log.exception("table %s does not replay", table_id)
         app.state.hub = hub
+        sweeper = asyncio.create_task(hub.expire_loop())
         try:
             yield
         finally:
+            sweeper.cancel()
             await hub.close()
             await bus.close()
             store.close()

@@ -31,6 +31,7 @@ from .kinds import TableGame, table_game
 from .messages import away_moves, steps_update, visible
 from .pubsub import Bus
 from .storage import MoveConflict, Store, TableRow
+from .throttle import Throttle
 
 __all__ = ["Hub", "LiveTable", "ProtocolError", "Settings", "Viewer"]
 
@@ -65,6 +66,10 @@ class Settings:
     # puzzles, reproducing a bug) or "any" (a server whose operator allows it everywhere;
     # the lobby and every view of such a table say the deal was chosen)
     chosen_seeds: str = "solo"
+    create_limit: int = 20  # tables one address may create a minute (0: no limit)
+    # a table not over that no human seat was connected to for this many seconds is
+    # deleted with its moves (finished tables are kept for their records)
+    expire: float = 24 * 3600.0
 
     @property
     def tick(self) -> float:
@@ -114,6 +119,7 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None
     last_beat: float = 0.0
     round_start: Game | None = None  # the game as the current round was dealt (summaries)
+    turn_started: float = field(default_factory=time.time)  # when the decision began here
 
     @property
     def id(self) -> str:
@@ -138,6 +144,28 @@ class LiveTable:
 
     def bandits(self, seat: int) -> list[str]:
         return self.kind.seat_bandits(self.game, seat)
+
+    def clock_left(self, now: float) -> float | None:
+        """Seconds left on the turn clock of the decision in progress, or None when the
+        table has no clock or no person is deciding."""
+        seat = self.game.current_seat
+        if (
+            not self.row.clock
+            or self.row.status != "playing"
+            or self.game.is_over
+            or seat is None
+            or self.seat_state(seat) != "human"
+        ):
+            return None
+        return max(0.0, self.row.clock - (now - self.turn_started))
+
+    def clock(self) -> dict[str, Any] | None:
+        """The turn clock as viewers get it: seconds a decision, seconds left and the seat
+        it runs for; None with no clock or no person deciding."""
+        left = self.clock_left(time.time())
+        if left is None:
+            return None
+        return {"seconds": self.row.clock, "left": round(left, 1), "seat": self.game.current_seat}
 
     def seats_summary(self) -> list[dict[str, Any]]:
         return [
@@ -165,6 +193,8 @@ class LiveTable:
             "log": [e.text() for e in self.events if visible(e, seat)],
             "seats": self.seats_summary(),
             "host": self.row.host_seat,
+            "clock": self.clock(),
+            "notes": words.table_notes(self.row.clock, self.row.seed_chosen),
         }
         if away and seat is not None:
             message["away"] = {"bandits": words.bandit_names(self.bandits(seat)), "moves": away}
@@ -179,6 +209,7 @@ class LiveTable:
             "type": "update",
             "version": self.version,
             "status": self.row.status,
+            "clock": self.clock(),
         }
         if frames and before is not None:
             message.update(
@@ -213,6 +244,7 @@ class LiveTable:
         self.events += [e for f in frames for e in f.events]
         self.row.version += 1
         self.row.status = "over" if game.is_over else "playing"
+        self.turn_started = time.time()
         self.broadcast_update(before, frames)
         if game.round_no != before.round_no:
             self.round_start = game.clone()
@@ -235,6 +267,7 @@ class Hub:
         self.bus = bus
         self.live: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        self.creations = Throttle(settings.create_limit, 60.0)  # tables an address creates
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -313,6 +346,7 @@ class Hub:
             row.status = "over"
         table.row = row
         if status_changed and not new:
+            table.turn_started = time.time()  # the game starts: the first decision's clock
             table.broadcast_update()
         for seat, before_state in enumerate(old_states):
             now = table.seat_state(seat)
@@ -331,10 +365,12 @@ class Hub:
         version: int,
         *,
         by_bot: bool = False,
+        clock_out: bool = False,
         reply: Viewer | None = None,
         msg_id: Any = None,
     ) -> None:
-        """Validate, store, then broadcast one move; raises ProtocolError, changing nothing."""
+        """Validate, store, then broadcast one move; raises ProtocolError, changing nothing.
+        ``clock_out``: the bot moves for a person whose turn clock ran out."""
         async with table.lock:
             if self.bus.shared:  # another process may have moved: read its moves first
                 await self._catch_up(table)
@@ -357,7 +393,11 @@ class Hub:
             if not by_bot and table.seat_state(seat) == "bot":
                 mine = words.bandit_names(table.bandits(seat))
                 raise ProtocolError("not-your-turn", f"a bot plays for {mine} now")
-            if by_bot and table.seat_state(seat) != "bot":  # its player came back meanwhile
+            if clock_out:
+                left = table.clock_left(time.time())
+                if left is None or left > 0:
+                    raise ProtocolError("not-your-turn", "the player's time has not run out")
+            elif by_bot and table.seat_state(seat) != "bot":  # its player came back meanwhile
                 raise ProtocolError("not-your-turn", "the player is back")
             before = table.game
             game = before.clone()
@@ -437,12 +477,17 @@ class Hub:
             try:
                 await self._presence(table)
                 await self._bot_move(table)
+                await self._clock_out(table)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bot driver of table %s failed", table.id)
+            wait = self.settings.tick
+            left = table.clock_left(time.time())
+            if left is not None:
+                wait = min(wait, left + 0.01)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(table.wake.wait(), self.settings.tick)
+                await asyncio.wait_for(table.wake.wait(), wait)
 
     async def _presence(self, table: LiveTable) -> None:
         now = time.time()
@@ -478,16 +523,52 @@ class Hub:
             await asyncio.sleep(self.settings.bot_delay)
             if table.version != version:
                 return
+        action = await self._bot_action(table, seat)
+        with contextlib.suppress(ProtocolError):  # someone else moved first: fine
+            await self.submit(table, seat, action, version, by_bot=True)
+
+    async def _bot_action(self, table: LiveTable, seat: int) -> str:
+        """The move the seat's bot chooses in the table's game as it stands."""
         game = table.game.clone()
         agent = table.agent(seat)
         try:
-            action = table.kind.action_text(await anyio.to_thread.run_sync(agent.act, game))
+            return table.kind.action_text(await anyio.to_thread.run_sync(agent.act, game))
         except Exception:  # the table goes on; the failure is logged for a bug report
             log.exception("bot of table %s, seat %s failed: a random legal move instead",
                           table.id, seat)
-            action = fallback_move(table, seat)
-        with contextlib.suppress(ProtocolError):  # someone else moved first: fine
-            await self.submit(table, seat, action, version, by_bot=True)
+            return fallback_move(table, seat)
+
+    async def _clock_out(self, table: LiveTable) -> None:
+        """A person's turn clock ran out: the seat's bot makes that one decision, and every
+        viewer is told."""
+        left = table.clock_left(time.time())
+        seat = table.game.current_seat
+        if left is None or left > 0 or seat is None:
+            return
+        version = table.version
+        action = await self._bot_action(table, seat)
+        try:
+            await self.submit(table, seat, action, version, by_bot=True, clock_out=True)
+        except ProtocolError:  # the player moved in time, or another process was first
+            return
+        text = words.clock_out_text(table.bandits(seat), table.row.seats[seat].name)
+        for viewer in table.viewers:
+            viewer.send({"type": "clock", "seat": seat, "text": text})
+
+    async def expire_loop(self) -> None:
+        """Delete abandoned tables (``Settings.expire``), every tenth of that time or ten
+        minutes, whichever is sooner; the tables this process watches are kept."""
+        every = max(1.0, min(600.0, self.settings.expire / 10))
+        while not self.closing:
+            try:
+                gone = await self.db(
+                    self.store.expire, time.time() - self.settings.expire, set(self.live)
+                )
+                if gone:
+                    log.info("expired %d abandoned tables", len(gone))
+            except Exception:
+                log.exception("expiring abandoned tables failed")
+            await asyncio.sleep(every)
 
     async def close(self) -> None:
         self.closing = True

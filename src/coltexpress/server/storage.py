@@ -11,6 +11,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import (
@@ -19,14 +20,18 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    and_,
     create_engine,
+    delete,
     event,
     insert,
+    or_,
     select,
     update,
 )
@@ -50,6 +55,9 @@ tables_t = Table(
     Column("host_hash", String(64), nullable=False),
     Column("host_seat", Integer, nullable=True),
     Column("game", String(32), nullable=False, server_default="colt-express"),
+    Column("clock", Integer, nullable=True),
+    Column("seed_chosen", Boolean, nullable=False, server_default="0"),
+    Index("ix_colt_tables_created", "created"),
 )
 
 seats_t = Table(
@@ -121,11 +129,32 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     host_seat: int | None = None  # the seat the host plays, if the host sits at the table
     game: str = "colt-express"  # the game played (a name of ``coltexpress.games.GAMES``)
+    clock: int | None = None  # the turn clock: seconds per decision, or None
+    seed_chosen: bool = False  # the creator chose the seed (a practice table)
 
     def last_human(self) -> float:
         """When a human seat was last connected (the creation time if never)."""
         seen = [s.seen_at for s in self.seats if s.kind == "human" and s.seen_at is not None]
         return max([self.created, *seen])
+
+
+def _table(row: Any, seats: list[SeatRow]) -> TableRow:
+    return TableRow(
+        id=row.id,
+        created=row.created,
+        preset=row.preset,
+        players=row.players,
+        options=json.loads(row.options),
+        seed=int(row.seed),
+        status=row.status,
+        version=row.version,
+        host_hash=row.host_hash,
+        seats=seats,
+        host_seat=row.host_seat,
+        game=row.game,
+        clock=row.clock,
+        seed_chosen=bool(row.seed_chosen),
+    )
 
 
 def _seat(row: Any) -> SeatRow:
@@ -188,6 +217,8 @@ class Store:
                     host_hash=row.host_hash,
                     host_seat=row.host_seat,
                     game=row.game,
+                    clock=row.clock,
+                    seed_chosen=row.seed_chosen,
                 )
             )
             for s in row.seats:
@@ -213,28 +244,81 @@ class Store:
             seats = conn.execute(
                 select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
             ).all()
-        return TableRow(
-            id=row.id,
-            created=row.created,
-            preset=row.preset,
-            players=row.players,
-            options=json.loads(row.options),
-            seed=int(row.seed),
-            status=row.status,
-            version=row.version,
-            host_hash=row.host_hash,
-            seats=[_seat(s) for s in seats],
-            host_seat=row.host_seat,
-            game=row.game,
-        )
+        return _table(row, [_seat(s) for s in seats])
 
-    def list_tables(self, limit: int = 200) -> list[TableRow]:
+    def lobby_page(
+        self, *, over: bool, cutoff: float, limit: int, offset: int = 0
+    ) -> list[TableRow]:
+        """One page of the lobby in one query, newest first: the tables not over that were
+        created or had a human seat connected since ``cutoff`` (``over`` False), or the
+        finished ones (``over`` True); each with its seats."""
+        t = tables_t
+        if over:
+            wanted = t.c.status == "over"
+        else:
+            seen = (
+                select(seats_t.c.table_id)
+                .where(
+                    seats_t.c.table_id == t.c.id,
+                    seats_t.c.kind == "human",
+                    seats_t.c.seen_at >= cutoff,
+                )
+                .exists()
+            )
+            wanted = and_(t.c.status != "over", or_(t.c.created >= cutoff, seen))
+        page = (
+            select(t.c.id)
+            .where(wanted)
+            .order_by(t.c.created.desc(), t.c.id.desc())
+            .limit(limit)
+            .offset(offset)
+            .subquery()
+        )
+        query = (
+            select(t, *[c.label(f"seat_{c.name}") for c in seats_t.c])
+            .join(page, page.c.id == t.c.id)
+            .join(seats_t, seats_t.c.table_id == t.c.id)
+            .order_by(t.c.created.desc(), t.c.id.desc(), seats_t.c.seat)
+        )
         with self.engine.connect() as conn:
-            ids = conn.execute(
-                select(tables_t.c.id).order_by(tables_t.c.created.desc()).limit(limit)
-            ).scalars()
-            wanted = list(ids)
-        return [t for t in (self.get_table(i) for i in wanted) if t is not None]
+            rows = conn.execute(query).all()
+        out: list[TableRow] = []
+        for row in rows:
+            if not out or out[-1].id != row.id:
+                out.append(_table(row, []))
+            values = {c.name: getattr(row, f"seat_{c.name}") for c in seats_t.c}
+            out[-1].seats.append(_seat(SimpleNamespace(**values)))
+        return out
+
+    def expire(self, before: float, keep: set[str]) -> list[str]:
+        """Delete the tables not over that no human seat was connected to since ``before``
+        (nor created since), with their seats and moves, except those in ``keep`` (watched
+        here); the ids deleted."""
+        seen = (
+            select(seats_t.c.table_id)
+            .where(
+                seats_t.c.table_id == tables_t.c.id,
+                seats_t.c.kind == "human",
+                seats_t.c.seen_at >= before,
+            )
+            .exists()
+        )
+        with self.engine.begin() as conn:
+            ids = [
+                i
+                for i in conn.execute(
+                    select(tables_t.c.id).where(
+                        tables_t.c.status != "over", tables_t.c.created < before, ~seen
+                    )
+                ).scalars()
+                if i not in keep
+            ]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                conn.execute(delete(moves_t).where(moves_t.c.table_id.in_(chunk)))
+                conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(chunk)))
+                conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
+        return ids
 
     def table_ids(self, status: str) -> list[str]:
         with self.engine.connect() as conn:

@@ -17,6 +17,10 @@ ValueError: a name may not hold control or invisible characters
 'Tuco and Belle are now played by a bot.'
 >>> seat_change_text(["belle"], "Anna", "human")
 'Anna is back and plays Belle again.'
+>>> duration(90), duration(45), duration(120)
+('1 min 30 s', '45 s', '2 min')
+>>> clock_out_text(["belle"], "Anna")
+"Anna's time ran out: a bot made this move for Belle."
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ __all__ = [
     "pile_card",
     "seat_change_text",
     "table_game",
+    "table_notes",
 ]
 
 MAX_NAME = 24  # characters: a name sits beside a bandit's on a phone
@@ -97,6 +102,35 @@ def seat_change_text(bandits: list[str], name: str | None, state: str) -> str:
     if name:
         return f"{name} is back and plays {who} again."
     return f"{who}'s player is back."
+
+
+def duration(seconds: int) -> str:
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+
+
+def table_notes(clock: int | None, seed_chosen: bool) -> list[str]:
+    """What everyone at a table (and in the lobby) is told about how it is played: its turn
+    clock, and that its creator chose the deal."""
+    notes = []
+    if clock:
+        notes.append(
+            f"Turn clock: {duration(clock)} a decision; when it runs out, a bot makes that move."
+        )
+    if seed_chosen:
+        notes.append(
+            "Practice table: its creator chose the deal, so whoever knows it can see every "
+            "hidden card."
+        )
+    return notes
+
+
+def clock_out_text(bandits: list[str], name: str | None) -> str:
+    """The sentence every viewer gets when a seat's turn clock ran out."""
+    who = f"{name}'s" if name else f"{bandit_names(bandits)}'s"
+    return f"{who} time ran out: a bot made this move for {bandit_names(bandits)}."
 
 
 def _shoot_power(view: dict[str, Any], target: str) -> str | None:
