@@ -491,6 +491,16 @@ def serve(
             "(every table; its players are told the deal was chosen)."
         ),
     ] = "solo",
+    create_limit: Annotated[
+        int, typer.Option(min=0, help="Tables one address may create a minute (0: no limit).")
+    ] = 20,
+    expire: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Hours without a human at an unfinished table before it is deleted.",
+        ),
+    ] = 24.0,
 ) -> None:
     """Run the online table server (lobby, invite links, bots) in this process; its lobby
     offers every game of the package."""
@@ -506,7 +516,8 @@ def serve(
     sys.stdout.flush()
     settings = Settings(
         db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
-        game=game, chosen_seeds=chosen_seeds,
+        game=game, chosen_seeds=chosen_seeds, create_limit=create_limit,
+        expire=3600 * expire,
     )
     run_server(settings, host=host, port=port)
 
