@@ -379,20 +379,9 @@ class Game:
         cut before each card revealed in the Stealin' phase, each event or station, each end
         of round and the end of the game, each frame with the game as it stood after them
         (``frame.view(seat)``), so that a front end can show every card resolve."""
-        self.frames = []
-        try:
-            events = self.apply(action)
-            marks = self.frames
-        finally:
-            self.frames = None
-        frames = []
-        start = 0
-        for index, state in marks:
-            if index > start:
-                frames.append(Frame(events[start:index], state, final=False))
-                start = index
-        frames.append(Frame(events[start:], self.clone(), final=True))
-        return frames
+        from .frames import apply_in_frames
+
+        return apply_in_frames(self, action, Frame)
 
     def _to_id(self, action: Action | str) -> int:
         if isinstance(action, str):

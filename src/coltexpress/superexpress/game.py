@@ -253,20 +253,9 @@ class SuperGame:
     def apply_frames(self, action: SuperAction | str) -> list[SuperFrame]:
         """Like :meth:`apply`, cut into frames before each card revealed, each end of round
         and the end of the game, each with the game as it stood then."""
-        self.frames = []
-        try:
-            events = self.apply(action)
-            marks = self.frames
-        finally:
-            self.frames = None
-        frames = []
-        start = 0
-        for index, state in marks:
-            if index > start:
-                frames.append(SuperFrame(events[start:index], state, final=False))
-                start = index
-        frames.append(SuperFrame(events[start:], self.clone(), final=True))
-        return frames
+        from ..engine.frames import apply_in_frames
+
+        return apply_in_frames(self, action, SuperFrame)
 
     def _to_id(self, action: SuperAction | str) -> int:
         if isinstance(action, str):

@@ -1,0 +1,45 @@
+"""Cutting a move into frames, for either game of the package (``Game.apply_frames``,
+``SuperGame.apply_frames``): while the move is applied the game notes, in its ``frames``
+list, the number of events so far and a copy of itself at each moment a front end should
+show; the events are then cut at those marks.
+
+>>> cut([1, 2, 3], [(0, "dealt"), (1, "revealed"), (1, "again")], "now", lambda *f: f)
+[([1], 'revealed', False), ([2, 3], 'now', True)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["apply_in_frames", "cut"]
+
+E = TypeVar("E")
+S = TypeVar("S")
+F = TypeVar("F")
+
+
+def cut(
+    events: list[E], marks: list[tuple[int, S]], now: S, frame: Callable[[list[E], S, bool], F]
+) -> list[F]:
+    """The frames of a move: the events before each mark with the state at that mark (a
+    mark with no new events makes no frame), then the rest with ``now``, marked final."""
+    frames = []
+    start = 0
+    for index, state in marks:
+        if index > start:
+            frames.append(frame(events[start:index], state, False))
+            start = index
+    frames.append(frame(events[start:], now, True))
+    return frames
+
+
+def apply_in_frames(game: Any, action: Any, frame: Callable[[list[Any], Any, bool], F]) -> list[F]:
+    """Apply ``action`` to ``game`` while it notes its marks, then cut the events there."""
+    game.frames = []
+    try:
+        events = game.apply(action)
+        marks = game.frames
+    finally:
+        game.frames = None
+    return cut(events, marks, game.clone(), frame)
