@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import itertools
+import re
 import tempfile
 from pathlib import Path
 
+from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 
 from coltexpress import Options
@@ -16,6 +19,30 @@ from coltexpress.tui.session import Session
 SIZE = (120, 44)
 SMALL = (80, 24)
 LARGE = (160, 50)
+
+# What no player should read, in every game's words: pronouns for the bandits (players
+# choose them) and a character's name in lower case (a slug); each test module adds the
+# internal names of its own game.
+Forbidden = list[tuple[re.Pattern[str], str]]
+PRONOUN = (re.compile(r"\b(he|him|his|she|her)\b", re.IGNORECASE), "pronoun")
+
+
+def lowercase_names(*extra: str) -> tuple[re.Pattern[str], str]:
+    bandits = ("belle", "cheyenne", "django", "doc", "ghost", "tuco", "mei", *extra)
+    return re.compile(r"\b(" + "|".join(bandits) + r")\b"), "lowercase name"
+
+
+def find_problems(text: str, forbidden: Forbidden) -> list[str]:
+    """Each pattern of ``forbidden`` found in ``text``, with why it is refused."""
+    return [f"{why}: {m.group(0)!r} in {text!r}" for pat, why in forbidden
+            for m in [pat.search(text)] if m]
+
+
+def render(renderable: RenderableType, width: int = 160) -> str:
+    """What a rich renderable prints, as plain text."""
+    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
 
 
 def session(

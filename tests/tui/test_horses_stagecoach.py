@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
@@ -26,27 +25,31 @@ from coltexpress.tui.screens import EndScreen, HelpScreen, LogScreen
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import PlayersPanel, TrainPanel
 
-from .helpers import LARGE, SIZE, SMALL, app_for, settle
+from .helpers import (
+    LARGE,
+    PRONOUN,
+    SIZE,
+    SMALL,
+    Forbidden,
+    app_for,
+    find_problems,
+    lowercase_names,
+    render,
+    settle,
+)
 
 HOSTAGE_SLUGS = sorted(h.name for h in hs_content().hostages)
 CARD_SLUGS = sorted({c.name for c in hs_content().round_cards + hs_content().stations} - {"escape"})
-FORBIDDEN = [
+FORBIDDEN: Forbidden = [
     (re.compile(r"\b(" + "|".join(map(re.escape, HOSTAGE_SLUGS + CARD_SLUGS)) + r")\b"), "slug"),
     (re.compile(r"@|#\d|\b[Ss]eat \d|\bhs\b|\battack_car\b|\bhostages_left\b"), "internal name"),
-    (re.compile(r"\b(he|him|his|she|her)\b", re.IGNORECASE), "pronoun"),
-    (re.compile(r"\b(belle|cheyenne|django|doc|ghost|tuco|mei|marshal)\b"), "lowercase name"),
+    PRONOUN,
+    lowercase_names("marshal"),
 ]
 
 
 def problems(text: str) -> list[str]:
-    return [f"{why}: {m.group(0)!r} in {text!r}" for pat, why in FORBIDDEN
-            for m in [pat.search(text)] if m]
-
-
-def render(renderable: RenderableType, width: int = 160) -> str:
-    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.export_text()
+    return find_problems(text, FORBIDDEN)
 
 
 def hs_session(

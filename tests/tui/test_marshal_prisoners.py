@@ -10,7 +10,6 @@ import re
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
 from textual.widgets import DataTable, Static
 
 from coltexpress import Options, describe
@@ -21,27 +20,30 @@ from coltexpress.tui.screens import EndScreen, LogScreen
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import ExtraPanel, PlayersPanel, TrainPanel
 
-from .helpers import LARGE, SMALL, app_for, settle
+from .helpers import (
+    LARGE,
+    PRONOUN,
+    SMALL,
+    Forbidden,
+    app_for,
+    find_problems,
+    lowercase_names,
+    render,
+    settle,
+)
 
 GOAL_SLUGS = sorted(names.names()["goals"])
 PENALTY_SLUGS = sorted(names.names()["penalties"])
-FORBIDDEN = [
+FORBIDDEN: Forbidden = [
     (re.compile(r"\b(" + "|".join(map(re.escape, GOAL_SLUGS + PENALTY_SLUGS)) + r")\b"), "slug"),
     (re.compile(r"@|\b[Ss]eat \d|\bmarshal_|\bin_cell\b|\boff_train\b"), "internal name"),
-    (re.compile(r"\b(he|him|his|she|her)\b", re.IGNORECASE), "pronoun"),
-    (re.compile(r"\b(belle|cheyenne|django|doc|ghost|tuco|mei|marshal)\b"), "lowercase name"),
+    PRONOUN,
+    lowercase_names("marshal"),
 ]
 
 
 def problems(text: str) -> list[str]:
-    return [f"{why}: {m.group(0)!r} in {text!r}" for pat, why in FORBIDDEN
-            for m in [pat.search(text)] if m]
-
-
-def render(renderable: RenderableType, width: int = 160) -> str:
-    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.export_text()
+    return find_problems(text, FORBIDDEN)
 
 
 def mp_session(

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
 from textual.widgets import DataTable, OptionList, Static
 from typer.testing import CliRunner
 
@@ -31,30 +30,33 @@ from coltexpress.tui.screens import EndScreen, HandoverScreen, HelpScreen, LogSc
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import HandPanel, PilePanel, PlayersPanel, TrainPanel
 
-from .helpers import LARGE, SMALL, app_for, settle
+from .helpers import (
+    LARGE,
+    PRONOUN,
+    SMALL,
+    Forbidden,
+    app_for,
+    find_problems,
+    lowercase_names,
+    render,
+    settle,
+)
 
 runner = CliRunner()
 SE = front("super-express")
 CARDS = ("flip", "floor", "move", "fire", "reflex", "horse")
-FORBIDDEN = [
+FORBIDDEN: Forbidden = [
     (re.compile(r"\bprogram (" + "|".join(CARDS) + r")\b"), "notation"),
     (re.compile(r"\b(reflex|flip)\b"), "a card's slug"),
     (re.compile(r"super-express|\b[Ss]eat \d|\bNone\b|\bTrue\b|\bFalse\b|[{}_@]"),
      "internal name"),
-    (re.compile(r"\b(he|him|his|she|her)\b", re.IGNORECASE), "pronoun"),
-    (re.compile(r"\b(belle|cheyenne|django|doc|ghost|tuco|mei)\b"), "lowercase name"),
+    PRONOUN,
+    lowercase_names(),
 ]
 
 
 def problems(text: str) -> list[str]:
-    return [f"{why}: {m.group(0)!r} in {text!r}" for pat, why in FORBIDDEN
-            for m in [pat.search(text)] if m]
-
-
-def render(renderable: RenderableType, width: int = 160) -> str:
-    console = Console(width=width, record=True, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.export_text()
+    return find_problems(text, FORBIDDEN)
 
 
 def se_session(
