@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import subprocess
 import threading
@@ -135,3 +136,41 @@ async def _close_clients() -> AsyncIterator[None]:
         client = OPEN_CLIENTS.pop()
         with contextlib.suppress(Exception):
             await client.ws.close()
+
+
+class ServerLog(logging.Handler):
+    """The records of WARNING and above that an in-process server logs (the root logger,
+    which the server's own loggers reach, and uvicorn's). ``attach()`` after the server
+    started: uvicorn's logging setup replaces the handlers of its loggers."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+        self.loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def attach(self) -> None:
+        for logger in self.loggers:
+            if self not in logger.handlers:
+                logger.addHandler(self)
+
+    def detach(self) -> None:
+        for logger in self.loggers:
+            logger.removeHandler(self)
+
+    def problems(self) -> list[str]:
+        """Errors and tracebacks, one line each."""
+        return [
+            f"{r.levelname} {r.name}: {r.getMessage()}"
+            for r in self.records
+            if r.levelno >= logging.ERROR or r.exc_info
+        ]
+
+
+@pytest.fixture
+def server_log() -> Iterator[ServerLog]:
+    log = ServerLog()
+    yield log
+    log.detach()

@@ -6,20 +6,19 @@ games is asked of its ``kinds.TableGame``."""
 
 from __future__ import annotations
 
-import json
 import math
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
 from ..engine.errors import OptionsError
 from ..games import DEFAULT_GAME, GAMES
-from . import words
+from . import schema, words
 from .hub import Game, Hub, LiveTable
 from .kinds import TableGame, lobby_entry, table_game, table_games
 from .messages import visible
@@ -38,7 +37,7 @@ __all__ = [
     "start_table",
 ]
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = schema.MAX_SEED
 
 
 class ApiError(Exception):
@@ -50,7 +49,11 @@ class ApiError(Exception):
 
 
 def _error(exc: ApiError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+    # a body too large is not read to its end: the connection closes after the answer
+    headers = {"Connection": "close"} if exc.status == 413 else None
+    return JSONResponse(
+        {"error": exc.code, "message": exc.message}, status_code=exc.status, headers=headers
+    )
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -59,19 +62,31 @@ def hub_of(request: Request | WebSocket) -> Hub:
 
 
 async def _json_body(request: Request, limit: int) -> Any:
-    body = await request.body()
-    if len(body) > limit:
+    """The request's JSON body, read no further than ``limit`` bytes: a larger declared
+    length is refused before reading, a body without one (chunked) as soon as it passes
+    the limit, so a huge upload never sits in memory."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
         raise ApiError(413, "too-large", f"the body is over {limit} bytes")
+    body = bytearray()
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise ApiError(413, "too-large", f"the body is over {limit} bytes")
+    except ClientDisconnect:
+        raise ApiError(400, "bad-request", "the body was cut off") from None
     if not body:
         return {}
     try:
-        return json.loads(body)
-    except ValueError:
-        raise ApiError(400, "bad-json", "the body is not JSON") from None
+        return schema.parse_json(bytes(body), "the body")
+    except schema.InputError as exc:
+        raise ApiError(400, "bad-json", exc.message) from None
 
 
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+def _int(value: int | None, name: str, low: int, high: int) -> int:
+    """A whole number (the schema checked its type) within the range this table allows."""
+    if value is None or not low <= value <= high:
         raise ApiError(400, "bad-request", f"{name} must be an integer from {low} to {high}")
     return value
 
@@ -91,20 +106,15 @@ class TableRequest:
     clock: int | None = None  # seconds per decision, or None: no turn clock
 
 
-def _seat_number(key: Any, what: str, options: Any) -> int:
-    try:
-        seat = int(key)
-    except (TypeError, ValueError):
-        raise ApiError(400, "bad-request", f"{what} {str(key)[:20]!r} is not a number") from None
+def _seat_number(key: str, what: str, options: Any) -> int:
+    """A seat of this table from an object's key (the schema checked it is digits)."""
+    seat = int(key)
     if not 0 <= seat < options.players:
         raise ApiError(400, "bad-request", f"{what} {seat} is not a seat of this table")
     return seat
 
 
-def _names(body: dict[str, Any], options: Any, bots: dict[int, str]) -> dict[int, str]:
-    names_in = body.get("names") or {}
-    if not isinstance(names_in, dict):
-        raise ApiError(400, "bad-request", 'names must be an object like {"0": "Anna"}')
+def _names(names_in: dict[str, str], options: Any, bots: dict[int, str]) -> dict[int, str]:
     out: dict[int, str] = {}
     for key, value in names_in.items():
         seat = _seat_number(key, "name seat", options)
@@ -121,59 +131,63 @@ def _names(body: dict[str, Any], options: Any, bots: dict[int, str]) -> dict[int
 
 MIN_CLOCK, MAX_CLOCK = 5, 3600  # seconds per decision a turn clock may give
 
+# the error code of a create-table field of the wrong shape (others: bad-request)
+_FIELD_CODES = {
+    "game": "bad-game", "preset": "bad-options", "options": "bad-options",
+    "characters": "bad-options",
+}
 
-def _table_request(body: Any, chosen_seeds: str = "solo") -> TableRequest:
+
+def _body(data: Any) -> schema.TableBody:
+    """The create-table body checked field by field (types, lengths, Unicode)."""
+    try:
+        return schema.convert(data, schema.TableBody)
+    except schema.InputError as exc:
+        code = _FIELD_CODES.get(exc.field, "bad-request")
+        if exc.field == "names" and not exc.in_key:
+            code = "bad-name"
+        raise ApiError(400, code, exc.message) from None
+
+
+def _table_request(data: Any, chosen_seeds: str = "solo") -> TableRequest:
     """Check a create-table body. A chosen seed lets whoever knows it replay the deal and
     see every hidden card: it is refused when more than one seat is a person's, unless the
     server allows it for every table (``Settings.chosen_seeds``)."""
-    if not isinstance(body, dict):
-        raise ApiError(400, "bad-request", "the body must be a JSON object")
-    known = {
-        "game", "players", "preset", "options", "characters", "bots", "seed", "names",
-        "host_seat", "clock",
-    }
-    unknown = sorted(set(body) - known)
-    if unknown:
-        raise ApiError(400, "bad-request", f"unknown field(s) {unknown}; known: {sorted(known)}")
-    name = body.get("game", DEFAULT_GAME)
-    if not isinstance(name, str) or name not in GAMES:
+    body = _body(data)
+    name = DEFAULT_GAME if body.game is None else body.game
+    if name not in GAMES:
         raise ApiError(400, "bad-game", f"game must be one of {', '.join(GAMES)}")
     game = table_game(name)
     presets = game.kind.presets
-    preset = body.get("preset", game.kind.default_preset)
-    if not isinstance(preset, str) or preset not in presets:
+    preset = game.kind.default_preset if body.preset is None else body.preset
+    if preset not in presets:
         raise ApiError(
             400, "bad-options", f"{game.title}: preset must be one of {', '.join(presets)}"
         )
-    overrides = body.get("options") or {}
-    if not isinstance(overrides, dict):
-        raise ApiError(400, "bad-options", "options must be an object")
-    if "players" in body:
+    options_class = type(game.options(game.kind.default_preset, {}))
+    try:
+        overrides = schema.options_overrides(options_class, game.title, body.options or {})
+    except schema.InputError as exc:
+        raise ApiError(400, "bad-options", exc.message) from None
+    if body.players is not None:
         low, high = game.kind.players
-        overrides = {**overrides, "players": _int(body["players"], "players", low, high)}
-    characters = body.get("characters")
-    if characters is not None:
-        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
-            raise ApiError(400, "bad-options", "characters must be a list of names")
-        overrides = {**overrides, "characters": tuple(characters)}
+        overrides["players"] = _int(body.players, "players", low, high)
+    if body.characters is not None:
+        overrides["characters"] = tuple(body.characters)
     try:
         options = game.options(preset, overrides)
-    except (OptionsError, TypeError, ValueError) as exc:
+    except (OptionsError, ValueError) as exc:
         raise ApiError(400, "bad-options", str(exc)) from None
-    bots_in = body.get("bots") or {}
-    if not isinstance(bots_in, dict):
-        raise ApiError(400, "bad-request", 'bots must be an object like {"2": "hard"}')
     bots: dict[int, str] = {}
-    for key, level in bots_in.items():
+    for key, level in (body.bots or {}).items():
         seat = _seat_number(key, "bot seat", options)
-        if not isinstance(level, str) or level not in game.levels:
+        if level not in game.levels:
             raise ApiError(
                 400, "bad-request", f"bot level must be one of {', '.join(game.levels)}"
             )
         bots[seat] = level
-    seed = body.get("seed")
-    chosen = seed is not None
-    seed = secrets.randbits(63) if seed is None else _int(seed, "seed", 0, MAX_SEED)
+    chosen = body.seed is not None
+    seed = secrets.randbits(63) if body.seed is None else body.seed
     humans = options.players - len(bots)
     if chosen and humans > 1 and chosen_seeds != "any":
         raise ApiError(
@@ -182,17 +196,16 @@ def _table_request(body: Any, chosen_seeds: str = "solo") -> TableRequest:
             f"a chosen seed reveals every hidden card to whoever knows it: only a table with "
             f"one player seat may choose it (this one has {humans}); leave seed out",
         )
-    clock_in = body.get("clock")  # null or 0: no clock
-    off = clock_in is None or (clock_in == 0 and not isinstance(clock_in, bool))
-    clock = None if off else _int(clock_in, "clock", MIN_CLOCK, MAX_CLOCK)
-    host_seat = body.get("host_seat")
+    clock = body.clock or None  # null or 0: no clock
+    if clock is not None and clock < MIN_CLOCK:
+        raise ApiError(400, "bad-request", schema.TableBody.words["clock"])
+    host_seat = body.host_seat
     if host_seat is not None:
         host_seat = _int(host_seat, "host_seat", 0, options.players - 1)
         if host_seat in bots:
             raise ApiError(400, "bad-request", f"the host cannot sit at seat {host_seat}: a bot")
-    return TableRequest(
-        game, preset, options, bots, seed, _names(body, options, bots), host_seat, chosen, clock
-    )
+    names = _names(body.names or {}, options, bots)
+    return TableRequest(game, preset, options, bots, seed, names, host_seat, chosen, clock)
 
 
 def client_address(request: Request) -> str:
@@ -347,12 +360,24 @@ async def rules(request: Request) -> Response:
     return JSONResponse(table_game(name).rules())
 
 
-async def start_table(request: Request) -> Response:
+async def _table_row(request: Request) -> TableRow | Response:
+    """The stored row of the table the path names, or the 404 ``no-table`` answer. An id
+    not of the shape the server makes (``schema.is_table_id``) is never looked up, and an
+    answer shows at most its escaped start."""
     hub = hub_of(request)
     table_id = request.path_params["table"]
-    row = await hub.db(hub.store.get_table, table_id)
+    row = await hub.db(hub.store.get_table, table_id) if schema.is_table_id(table_id) else None
     if row is None:
-        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
+        return _error(ApiError(404, "no-table", f"no table {schema.shown_id(table_id)}"))
+    return row
+
+
+async def start_table(request: Request) -> Response:
+    hub = hub_of(request)
+    row = await _table_row(request)
+    if isinstance(row, Response):
+        return row
+    table_id = row.id
     auth = request.headers.get("authorization", "")
     if not auth.startswith("Bearer "):
         return _error(ApiError(401, "no-token", "send Authorization: Bearer <host_token>"))
@@ -367,13 +392,12 @@ async def start_table(request: Request) -> Response:
 async def _finished(request: Request, what: str) -> LiveTable | Response:
     """A finished table rebuilt, or the error response that says why there is none."""
     hub = hub_of(request)
-    table_id = request.path_params["table"]
-    row = await hub.db(hub.store.get_table, table_id)
-    if row is None:
-        return _error(ApiError(404, "no-table", f"no table {table_id!r}"))
+    row = await _table_row(request)
+    if isinstance(row, Response):
+        return row
     if row.status != "over":
         return _error(ApiError(409, "not-over", f"{what} is published once the game is over"))
-    moves = await hub.db(hub.store.moves, table_id)
+    moves = await hub.db(hub.store.moves, row.id)
     return hub.build(row, moves)
 
 
@@ -402,12 +426,12 @@ async def get_record(request: Request) -> Response:
 async def get_replay_step(request: Request) -> Response:
     """A finished game after its first ``step`` moves, as a spectator sees it, with that
     move's maker, label and public narration (the replay page steps through these)."""
-    table = await _finished(request, "a replay")
-    if isinstance(table, Response):
-        return table
     text = request.path_params["step"]
     if not (text.isascii() and text.isdigit() and len(text) < 10):
         return _error(ApiError(400, "bad-step", "the step is a number of moves"))
+    table = await _finished(request, "a replay")
+    if isinstance(table, Response):
+        return table
     step = int(text)
     final = table.game
     actions = final.record()["actions"]

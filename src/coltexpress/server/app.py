@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from . import schema
 from .api import (
     create_table,
     get_record,
@@ -48,6 +50,7 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
 CLOSE_RATE = 4429
 CLOSE_NO_HELLO = 4408
+CLOSE_SERVER_ERROR = 1011
 
 
 def _page(name: str, title: str) -> Any:
@@ -108,6 +111,9 @@ class Connection:
             await self._receive_loop()
         except WebSocketDisconnect:
             pass
+        except Exception:  # a bug: logged, and the client gets a close frame saying so
+            log.exception("connection to table %s failed", schema.shown_id(self.table_id))
+            await self.close(CLOSE_SERVER_ERROR, "server error")
         finally:
             if self.viewer is not None:
                 self.viewer.queue.put_nowait(None)
@@ -160,72 +166,56 @@ class Connection:
                 return
 
     async def _handle(self, text: str) -> bool:
-        """One message; False closes the connection."""
+        """One message, checked against its schema (``schema.read_message``); False closes
+        the connection. A bad token in a hello closes it with 4401, anything else malformed
+        gets ``bad-message`` and changes nothing."""
         try:
-            data = json.loads(text)
-        except ValueError:
-            self.error("bad-message", "the message is not JSON")
+            message = schema.read_message(text)
+        except schema.InputError as exc:
+            if self.viewer is None and exc.field == "token":
+                await self.close(CLOSE_BAD_TOKEN, "bad token")
+                return False
+            self.error("bad-message", exc.message, exc.msg_id)
             return True
-        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            self.error("bad-message", 'a message is a JSON object with a "type"')
-            return True
-        msg_id = data.get("id")
-        if msg_id is not None and not (
-            isinstance(msg_id, (str, int))
-            and not isinstance(msg_id, bool)
-            and len(str(msg_id)) <= 64
-        ):
-            self.error("bad-message", "id must be a short string or an integer")
-            return True
-        kind = data["type"]
-        if kind == "ping":
+        msg_id = message.id
+        if isinstance(message, schema.Ping):
             self.send({"type": "pong"})
             return True
         if self.viewer is None:
-            if kind != "hello":
+            if not isinstance(message, schema.Hello):
                 self.error("bad-message", "the first message must be hello", msg_id)
                 return True
-            return await self._hello(data)
+            return await self._hello(message)
         if self.table is None:  # set together with the viewer
             return False
-        if kind == "hello":
+        if isinstance(message, schema.Hello):
             self.error("bad-message", "already said hello", msg_id)
-        elif kind == "sync":
+        elif isinstance(message, schema.Sync):
             await self.hub.sync(self.table, self.viewer)
-        elif kind == "act":
-            action, version = data.get("action"), data.get("version")
-            if not isinstance(action, str) or not action.strip() or len(action) > 100:
-                self.error("bad-message", "action must be a notation string", msg_id)
-            elif not isinstance(version, int) or isinstance(version, bool):
-                self.error("bad-message", "version must be an integer", msg_id)
-            else:
-                try:
-                    await self.hub.submit(
-                        self.table,
-                        self.viewer.seat,
-                        action,
-                        version,
-                        reply=self.viewer,
-                        msg_id=msg_id,
-                    )
-                except ProtocolError as exc:
-                    self.error(exc.code, exc.message, msg_id)
         else:
-            self.error("bad-message", f"unknown message type {kind[:40]!r}", msg_id)
+            try:
+                await self.hub.submit(
+                    self.table,
+                    self.viewer.seat,
+                    message.action,
+                    message.version,
+                    reply=self.viewer,
+                    msg_id=msg_id,
+                )
+            except ProtocolError as exc:
+                self.error(exc.code, exc.message, msg_id)
         return True
 
-    async def _hello(self, data: dict[str, Any]) -> bool:
-        token = data.get("token")
-        if token is not None and (not isinstance(token, str) or len(token) > 200):
-            await self.close(CLOSE_BAD_TOKEN, "bad token")
-            return False
-        table = await self.hub.load(self.table_id)
+    async def _hello(self, hello: schema.Hello) -> bool:
+        """The viewer's seat from its token (none: a spectator); a table id of the wrong
+        shape is refused before any database call."""
+        table = await self.hub.load(self.table_id) if schema.is_table_id(self.table_id) else None
         if table is None:
-            await self.close(CLOSE_NO_TABLE, f"no table {self.table_id[:40]!r}")
+            await self.close(CLOSE_NO_TABLE, f"no table {schema.shown_id(self.table_id)}")
             return False
         seat = None
-        if token:
-            seat = await self.hub.db(self.hub.store.seat_by_token, self.table_id, token)
+        if hello.token:
+            seat = await self.hub.db(self.hub.store.seat_by_token, self.table_id, hello.token)
             if seat is None:
                 await self.close(CLOSE_BAD_TOKEN, "bad token")
                 return False
@@ -241,6 +231,44 @@ class Connection:
 async def table_socket(websocket: WebSocket) -> None:
     hub = hub_of(websocket)
     await Connection(hub, websocket, websocket.path_params["table"]).run()
+
+
+async def no_socket(websocket: WebSocket) -> None:
+    """A WebSocket to any other path: accepted, then closed with 4404 and a reason."""
+    await websocket.accept()
+    await websocket.close(code=CLOSE_NO_TABLE, reason="no such WebSocket: tables are /ws/{table}")
+
+
+# -- errors as JSON -----------------------------------------------------------------------
+
+_HTTP_CODES = {404: "not-found", 405: "bad-method"}
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, a method the route does not take) as the
+    API's JSON errors, ``{"error", "message"}`` (docs/protocol.md)."""
+    if not isinstance(exc, HTTPException):
+        return await server_error(request, exc)
+    code = _HTTP_CODES.get(exc.status_code, f"http-{exc.status_code}")
+    where = ascii(request.url.path[:60])
+    if exc.status_code == 404:
+        message = f"nothing at {where}: see docs/protocol.md for the pages and calls"
+    elif exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow", "")
+        message = f"{request.method} is not allowed at {where}; use {allowed}"
+    else:
+        message = exc.detail
+    return JSONResponse(
+        {"error": code, "message": message}, status_code=exc.status_code, headers=exc.headers
+    )
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """Any unexpected exception: a JSON 500 (Starlette still logs the traceback)."""
+    return JSONResponse(
+        {"error": "server-error", "message": "the server failed on this request; it is logged"},
+        status_code=500,
+    )
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -284,6 +312,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/rules", rules, methods=["GET"]),
         WebSocketRoute("/ws/{table}", table_socket),
+        WebSocketRoute("/{path:path}", no_socket),  # every other WebSocket
         Mount("/static", app=StaticFiles(directory=WEB, check_dir=False), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    handlers = {HTTPException: http_error, Exception: server_error}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+    app.router.redirect_slashes = False  # a path with a slash too many is unknown: JSON 404
+    return app

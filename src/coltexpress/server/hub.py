@@ -292,19 +292,30 @@ class Hub:
         return LiveTable(row=row, game=game, events=events, kind=kind, round_start=round_start)
 
     async def load(self, table_id: str) -> LiveTable | None:
+        """The live table, rebuilt from the store if this process has none; None if there
+        is no such table. An id not of the shape the server makes is never looked up, and
+        the lock that keeps two loads of one table apart is dropped once it is loaded (or
+        found missing), so ``loading`` does not grow with every unknown id asked for."""
+        from .schema import is_table_id
+
         if table_id in self.live:
             return self.live[table_id]
+        if not is_table_id(table_id):
+            return None
         lock = self.loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            if table_id in self.live:
-                return self.live[table_id]
-            row = await self.db(self.store.get_table, table_id)
-            if row is None:
-                return None
-            moves = await self.db(self.store.moves, table_id)
-            table = self.build(row, moves)
-            self.live[table_id] = table
-            return table
+        try:
+            async with lock:
+                if table_id in self.live:
+                    return self.live[table_id]
+                row = await self.db(self.store.get_table, table_id)
+                if row is None:
+                    return None
+                moves = await self.db(self.store.moves, table_id)
+                # a load that raced past a dropped lock keeps the table loaded first
+                return self.live.setdefault(table_id, self.build(row, moves))
+        finally:
+            if not lock.locked() and self.loading.get(table_id) is lock:
+                del self.loading[table_id]
 
     def evict(self, table: LiveTable) -> None:
         if not table.viewers and self.live.get(table.id) is table:

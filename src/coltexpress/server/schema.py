@@ -157,14 +157,45 @@ _MISSING = re.compile(r"^Object missing required field `(.*)`")
 def convert(value: Any, schema: type[T], words: Mapping[str, str] | None = None) -> T:
     """``value`` checked against ``schema``; InputError in the words of the field at fault
     (``words``: field -> what it must be; else the schema's ``words``)."""
+    words = words if words is not None else getattr(schema, "words", {})
+    _refuse_surrogates(value, schema, words)
     try:
         return msgspec.convert(value, schema, strict=True)
     except msgspec.ValidationError as exc:
         raise _explain(str(exc), schema, words) from None
 
 
-def _explain(problem: str, schema: type[Any], words: Mapping[str, str] | None) -> InputError:
-    words = words if words is not None else getattr(schema, "words", {})
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether a parsed JSON value holds a lone surrogate anywhere (its depth is bounded
+    by ``parse_json``)."""
+    if isinstance(value, str):
+        return not value.isascii() and _SURROGATE.search(value) is not None
+    if isinstance(value, list):
+        return any(_has_surrogate(item) for item in value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    return False
+
+
+def _refuse_surrogates(value: Any, schema: type[Any], words: Mapping[str, str]) -> None:
+    """An InputError for the first field holding text that is no Unicode: msgspec cannot
+    even name such text in its own errors."""
+    if not _has_surrogate(value):
+        return
+    if not isinstance(value, dict):
+        raise InputError(words.get("", "the input holds text that is not valid Unicode"))
+    for key, item in value.items():
+        if _has_surrogate(key) or key not in _fields(schema):
+            known = ", ".join(_fields(schema))
+            raise InputError(f"unknown field {key[:40]!a}; the fields are: {known}", key)
+        if _has_surrogate(item):
+            raise InputError(words.get(key, f"{key} is not valid Unicode text"), key)
+
+
+def _explain(problem: str, schema: type[Any], words: Mapping[str, str]) -> InputError:
     where = _PATH.search(problem)
     path = where.group(2) if where else ""
     parts = re.findall(r"\.([A-Za-z_][A-Za-z_0-9]*)", path)
