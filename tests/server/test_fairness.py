@@ -217,8 +217,10 @@ async def test_abandoned_tables_expire_but_finished_and_watched_ones_stay(
     make_server: Any,
 ) -> None:
     server: Server = make_server(expire=1.0, grace=2.0)
-    gone = server.create(players=3, seed=1)
     watched = server.create(players=3, seed=2)
+    player = await server.connect(watched.table, watched.tokens[0], 0)
+    await player.expect("welcome")
+    gone = server.create(players=3, seed=1)
     over = server.create(players=3, bots={"0": "easy", "1": "easy", "2": "easy"}, seed=3)
     spectator = await server.connect(over.table)
     await spectator.expect("welcome")
@@ -226,8 +228,6 @@ async def test_abandoned_tables_expire_but_finished_and_watched_ones_stay(
     while spectator.status != "over":
         await spectator.recv()
     await spectator.close()
-    player = await server.connect(watched.table, watched.tokens[0], 0)
-    await player.expect("welcome")
     await asyncio.sleep(3.0)  # a sweep every second
     with httpx.Client(base_url=server.base) as http:
         start = http.post(
