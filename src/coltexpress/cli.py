@@ -524,24 +524,48 @@ def serve(
 
 @app.command()
 def loadtest(
-    tables: Annotated[int, typer.Option(min=1, help="Concurrent tables.")] = 20,
-    players: Annotated[int, typer.Option(min=3, max=6, help="Seats per table.")] = 4,
-    level: Annotated[str, typer.Option(help="Bot level of the other seats.")] = "easy",
+    tables: Annotated[int, typer.Option(min=1, help="Tables played at once.")] = 100,
+    pace: Annotated[
+        float, typer.Option(min=0.05, help="Seconds between two moves of a table.")
+    ] = 3.0,
+    seconds: Annotated[float, typer.Option(min=1.0, help="Seconds measured.")] = 60.0,
+    players: Annotated[int, typer.Option(min=2, max=8, help="Seats per table.")] = 4,
+    game: GameChoice = DEFAULT_GAME,
+    preset: Annotated[
+        str | None, typer.Option(help="The tables' preset (default: the game's).")
+    ] = None,
+    bots: Annotated[int, typer.Option(min=0, help="Seats per table played by bots.")] = 0,
+    level: Annotated[str, typer.Option(help="The bots' level.")] = "easy",
     url: Annotated[
         str | None,
-        typer.Option(help="A running server; default: one started on a temporary database."),
+        typer.Option(help="A running server; default: one started here for the test."),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="The started server's database: default a temporary SQLite file; "
+            "postgresql://user@host/db makes a fresh database there and drops it after."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Benchmark the server: concurrent tables (one seat played over the WebSocket, the
-    others by bots, one spectator each); moves/s and move-to-broadcast latency."""
-    from .server.loadtest import run_loadtest
+    """Load the server as people would: every human seat of TABLES tables and one
+    spectator each on their own WebSockets, one move per PACE seconds per table (staggered),
+    games replaced as they end; moves/s, move-to-update latency and errors."""
+    from .server.loadtest import LoadConfig, run_loadtest
 
-    report = run_loadtest(tables=tables, players=players, level=level, url=url)
+    if game not in GAMES:
+        raise _fail(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    if bots >= players:
+        raise _fail("--bots must leave at least one seat to play over a WebSocket")
+    config = LoadConfig(tables=tables, pace=pace, seconds=seconds, players=players,
+                        game=game, preset=preset, bots=bots, level=level)
+    report = run_loadtest(config, url=url, db=db)
     if as_json:
         print(json.dumps(report))
         return
-    table = Table(title=f"server load test: {tables} tables of {players}, bots {level}")
+    title = f"server load test: {tables} tables of {players} ({bots} bots), a move per {pace} s"
+    table = Table(title=title)
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in report.items():

@@ -34,7 +34,7 @@ from .api import (
     rules,
     start_table,
 )
-from .hub import Hub, LiveTable, ProtocolError, Settings, Viewer, dumps
+from .hub import Hub, LiveTable, ProtocolError, Settings, TableFull, Viewer, dumps
 from .kinds import lobby_entry, table_games
 from .pubsub import make_bus
 from .storage import Store
@@ -48,6 +48,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 CLOSE_TOO_BIG = 1009
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
+CLOSE_FULL = 4403  # a spectator over the table's Settings.spectators
 CLOSE_RATE = 4429
 CLOSE_NO_HELLO = 4408
 CLOSE_SERVER_ERROR = 1011
@@ -224,7 +225,11 @@ class Connection:
         # what was queued before the hello goes first, then the viewer's own queue
         self.outbox.put_nowait(None)
         self.viewer_pump = asyncio.create_task(self._pump(viewer.queue))
-        await self.hub.join(table, viewer)
+        try:
+            await self.hub.join(table, viewer)
+        except TableFull as exc:
+            await self.close(CLOSE_FULL, str(exc))
+            return False
         return True
 
 

@@ -12,33 +12,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-import anyio.to_thread
+import msgspec
 
-from ..agents import Agent
 from ..engine.errors import ColtError, GameOverError, IllegalActionError, NotationError
-from ..tournament import make_agent, parse_agent
 from . import words
+from .bots import BotPool, bot_seed
 from .kinds import TableGame, table_game
 from .messages import away_moves, steps_update, visible
 from .pubsub import Bus
 from .storage import MoveConflict, Store, TableRow
 from .throttle import Throttle
 
-__all__ = ["Hub", "LiveTable", "ProtocolError", "Settings", "Viewer"]
+__all__ = ["Hub", "LiveTable", "ProtocolError", "Settings", "TableFull", "Viewer"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 TAKEOVER_LEVEL = "medium"  # the bot that keeps an absent player's seat warm
+DB_THREADS = 8  # threads for the store's blocking calls (SQLite writes take turns anyway)
 
 # A game is any game of the package (``coltexpress.games``): they share the engine contract
 # (pending, legal ids, apply_frames, view, record, clone) but no class.
@@ -70,6 +70,8 @@ class Settings:
     # a table not over that no human seat was connected to for this many seconds is
     # deleted with its moves (finished tables are kept for their records)
     expire: float = 24 * 3600.0
+    bot_workers: int = 0  # processes bots think in (0: one per core; bots.default_workers)
+    spectators: int = 200  # spectators a table takes in one process; more are closed, 4403
 
     @property
     def tick(self) -> float:
@@ -85,8 +87,17 @@ class ProtocolError(Exception):
         self.message = message
 
 
+class TableFull(Exception):
+    """A spectator over the table's ``Settings.spectators``."""
+
+
+_encode = msgspec.json.Encoder().encode
+
+
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    """A message as sent: compact JSON (msgspec encodes several times faster than the
+    standard library, which counts with a message per viewer per move)."""
+    return _encode(message).decode()
 
 
 @dataclass(eq=False)
@@ -96,6 +107,7 @@ class Viewer:
     table_id: str
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    watching: bool = False  # a spectator counted in its table's ``spectators``
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(dumps(message))
@@ -115,9 +127,10 @@ class LiveTable:
     viewers: set[Viewer] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    agents: dict[int, Agent] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
-    last_beat: float = 0.0
+    spectators: int = 0  # spectators joined here (capped by ``Settings.spectators``)
+    # the welcome every spectator gets, encoded once per state of the table (its key)
+    spectator_welcome: tuple[tuple[Any, ...], str] | None = None
     round_start: Game | None = None  # the game as the current round was dealt (summaries)
     turn_started: float = field(default_factory=time.time)  # when the decision began here
 
@@ -133,14 +146,13 @@ class LiveTable:
         s = self.row.seats[seat]
         return "bot" if s.kind == "bot" or s.bot_active else "human"
 
-    def agent(self, seat: int) -> Agent:
-        if seat not in self.agents:
-            s = self.row.seats[seat]
-            level = s.level if s.kind == "bot" and s.level else TAKEOVER_LEVEL
-            spec = self.kind.levels.get(level, level)  # the agent of that level for this game
-            seed = random.Random(f"{self.row.seed}/bot/{seat}").getrandbits(63)
-            self.agents[seat] = make_agent(parse_agent(spec), seed)
-        return self.agents[seat]
+    def bot(self, seat: int) -> tuple[str, int]:
+        """The seat's bot for the decision at this version: the agent of its level for this
+        game (a person's seat: the takeover level) and its seed (``bots.bot_seed``)."""
+        s = self.row.seats[seat]
+        level = s.level if s.kind == "bot" and s.level else TAKEOVER_LEVEL
+        spec = self.kind.levels.get(level, level)
+        return spec, bot_seed(self.row.seed, seat, self.version)
 
     def bandits(self, seat: int) -> list[str]:
         return self.kind.seat_bandits(self.game, seat)
@@ -229,11 +241,24 @@ class LiveTable:
             )
         return message
 
+    def welcome_text(self, seat: int | None, away: list[str] | None = None) -> str:
+        """The encoded welcome of a viewer. A spectator's is the same for every spectator:
+        built once per state of the table (version, status, seats, clock) and shared."""
+        if seat is not None:
+            return dumps(self.welcome(seat, away))
+        states = tuple(self.seat_state(s.seat) for s in self.row.seats)
+        key = (self.version, self.row.status, states, repr(self.clock()))
+        if self.spectator_welcome is None or self.spectator_welcome[0] != key:
+            self.spectator_welcome = (key, dumps(self.welcome(None)))
+        return self.spectator_welcome[1]
+
     def broadcast_update(
         self, before: Game | None = None, frames: list[Frame] | None = None
     ) -> None:
-        texts: dict[int | None, str] = {}  # built once per seat, whatever its sockets
-        for viewer in self.viewers:
+        """Queue every local viewer's update: built and encoded once per seat, whatever
+        its sockets, and once for all the spectators; the players' queues first."""
+        texts: dict[int | None, str] = {}
+        for viewer in sorted(self.viewers, key=_spectators_last):
             if viewer.seat not in texts:
                 texts[viewer.seat] = dumps(self.update(viewer.seat, before, frames))
             viewer.send_text(texts[viewer.seat])
@@ -250,10 +275,13 @@ class LiveTable:
             self.round_start = game.clone()
 
 
+def _spectators_last(viewer: Viewer) -> bool:
+    return viewer.seat is None
+
+
 def fallback_move(table: LiveTable, seat: int) -> str:
     """A legal move for a bot that could not choose one (a bot that does not know a
     situation yet): drawn from the table's seed and version, so the game goes on."""
-    log.exception("the bot of seat %s at table %s failed; it plays a random move", seat, table.id)
     legal = [str(a) for a in table.game.legal_actions()]
     return random.Random(f"{table.row.seed}/fallback/{table.version}").choice(legal)
 
@@ -268,11 +296,15 @@ class Hub:
         self.live: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.creations = Throttle(settings.create_limit, 60.0)  # tables an address creates
+        self.bots = BotPool(settings.bot_workers or None)
+        self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
+        self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking store call in a worker thread."""
-        return await anyio.to_thread.run_sync(partial(fn, *args, **kwargs))
+        """Run a blocking store call in one of the store's threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.threads, partial(fn, *args, **kwargs))
 
     # -- loading --------------------------------------------------------------------------
 
@@ -362,11 +394,10 @@ class Hub:
         for seat, before_state in enumerate(old_states):
             now = table.seat_state(seat)
             if now != before_state:
-                if now == "bot":
-                    table.agents.pop(seat, None)
                 text = words.seat_change_text(table.bandits(seat), row.seats[seat].name, now)
+                notice = dumps({"type": "seat", "seat": seat, "state": now, "text": text})
                 for viewer in table.viewers:
-                    viewer.send({"type": "seat", "seat": seat, "state": now, "text": text})
+                    viewer.send_text(notice)
 
     async def submit(
         self,
@@ -439,11 +470,23 @@ class Hub:
                 reply.send({"type": "ack", "id": msg_id, "version": version + 1})
             table.advance(before, game, frames)
         table.wake.set()
-        await self.bus.publish(table.id)
+        if self.bus.shared:  # this process's viewers have it already
+            await self.bus.publish(table.id)
 
     # -- viewers and presence -------------------------------------------------------------
 
     async def join(self, table: LiveTable, viewer: Viewer) -> None:
+        """The viewer is welcomed and hears every change from now on; a spectator over
+        ``Settings.spectators`` raises TableFull, changing nothing."""
+        if viewer.seat is None:
+            if table.spectators >= self.settings.spectators:
+                raise TableFull(
+                    f"this table has {self.settings.spectators} spectators, the most it takes"
+                )
+            table.spectators += 1
+            viewer.watching = True
+        if self.beat is None:
+            self.beat = asyncio.create_task(self._heartbeat())
         had_bot = False
         if viewer.seat is not None:
             had_bot = await self.db(self.store.claim, table.id, viewer.seat, time.time())
@@ -461,13 +504,16 @@ class Hub:
                 away = away_moves(
                     table.kind, table.row.options, table.row.seed, actions, viewer.seat, run
                 )
-            viewer.send(table.welcome(viewer.seat, away))
+            viewer.send_text(table.welcome_text(viewer.seat, away))
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
         table.wake.set()
 
     async def leave(self, table: LiveTable, viewer: Viewer) -> None:
         table.viewers.discard(viewer)
+        if viewer.watching:
+            viewer.watching = False
+            table.spectators -= 1
         if viewer.seat is not None and not self.closing:
             with contextlib.suppress(Exception):
                 await self.db(self.store.seen, table.id, [viewer.seat], time.time())
@@ -476,52 +522,70 @@ class Hub:
     async def sync(self, table: LiveTable, viewer: Viewer) -> None:
         async with table.lock:
             await self._catch_up(table)
-            message = table.welcome(viewer.seat)
-        viewer.send(message)
+            text = table.welcome_text(viewer.seat)
+        viewer.send_text(text)
 
     # -- bots -----------------------------------------------------------------------------
 
     async def _drive(self, table: LiveTable) -> None:
-        """While someone here watches the table: heartbeats, takeovers and bot moves."""
+        """While someone here watches the table: its bot moves (presence and takeovers
+        are the process's heartbeat, ``_heartbeat``)."""
         while table.viewers and not self.closing:
             table.wake.clear()
+            wait: float | None
             try:
-                await self._presence(table)
                 await self._bot_move(table)
                 await self._clock_out(table)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bot driver of table %s failed", table.id)
-            wait = self.settings.tick
+                wait = self.settings.tick  # try again
+            else:
+                wait = None  # until the table changes (``wake``): a thousand idle tables
+                # cost nothing
             left = table.clock_left(time.time())
             if left is not None:
-                wait = min(wait, left + 0.01)
+                wait = left + 0.01 if wait is None else min(wait, left + 0.01)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(table.wake.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await table.wake.wait()
 
-    async def _presence(self, table: LiveTable) -> None:
+    async def _heartbeat(self) -> None:
+        """Presence for the whole process, once a tick: one statement for every seat
+        connected here, whatever the number of tables, then the takeovers."""
+        while not self.closing:
+            try:
+                await self._presence()
+            except Exception:
+                log.exception("the presence heartbeat failed")
+            await asyncio.sleep(self.settings.tick)
+
+    async def _presence(self) -> None:
         now = time.time()
-        local = sorted({v.seat for v in table.viewers if v.seat is not None})
-        if now - table.last_beat >= self.settings.tick:
-            table.last_beat = now
-            await self.db(self.store.seen, table.id, local, now)
-        if table.row.status != "playing":
-            return
+        watched = [t for t in self.live.values() if t.viewers]
+        local = {t.id: {v.seat for v in t.viewers if v.seat is not None} for t in watched}
+        pairs = [(table_id, seat) for table_id, seats in local.items() for seat in seats]
+        await self.db(self.store.seen_many, pairs, now)
         cutoff = now - self.settings.grace
-        changed = False
-        for s in table.row.seats:
-            if (
-                s.kind == "human"
+        for table in watched:
+            if table.row.status != "playing":
+                continue
+            absent = [
+                s.seat
+                for s in table.row.seats
+                if s.kind == "human"
                 and s.claimed
                 and not s.bot_active
-                and s.seat not in local
+                and s.seat not in local[table.id]
                 and s.seen_at is not None
                 and s.seen_at < cutoff
-            ):
-                changed |= await self.db(self.store.take_over, table.id, s.seat, cutoff)
-        if changed:
-            await self.bus.publish(table.id)
+            ]
+            changed = False
+            for seat in absent:
+                changed |= await self.db(self.store.take_over, table.id, seat, cutoff)
+            if changed:
+                await self.bus.publish(table.id)
 
     async def _bot_move(self, table: LiveTable) -> None:
         if table.row.status != "playing" or table.game.is_over:
@@ -539,11 +603,11 @@ class Hub:
             await self.submit(table, seat, action, version, by_bot=True)
 
     async def _bot_action(self, table: LiveTable, seat: int) -> str:
-        """The move the seat's bot chooses in the table's game as it stands."""
-        game = table.game.clone()
-        agent = table.agent(seat)
+        """The move the seat's bot chooses in the table's game as it stands, thought out
+        in a worker process (``bots.BotPool``) on a copy of the game."""
+        spec, seed = table.bot(seat)
         try:
-            return table.kind.action_text(await anyio.to_thread.run_sync(agent.act, game))
+            return table.kind.action_text(await self.bots.act(spec, seed, table.game.clone()))
         except Exception:  # the table goes on; the failure is logged for a bug report
             log.exception("bot of table %s, seat %s failed: a random legal move instead",
                           table.id, seat)
@@ -583,6 +647,12 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
+        if self.beat is not None:
+            self.beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.beat
+        await self.bots.close()
+        self.threads.shutdown(wait=False)
         for table in list(self.live.values()):
             if table.driver is not None:
                 table.driver.cancel()

@@ -1,8 +1,21 @@
-"""``colt loadtest``: concurrent tables over WebSockets on loopback.
+"""``colt loadtest``: many tables played over WebSockets at a human pace.
 
-Each table has one seat played by this client (random legal moves from its own view), the
-other seats played by server bots, and a spectator. Reported: moves per second over all
-tables, and the latency from sending a move to the spectator receiving its update.
+Every human seat of every table is a WebSocket of this client, and so is one spectator per
+table. Each table makes one move every ``pace`` seconds (the tables start at random offsets,
+so they do not move in lockstep): the seat whose decision it is plays a random legal move
+from its own view. A table whose game ends is replaced by a new one. Measured, after every
+table is seated and started, for ``seconds``:
+
+- moves per second over all tables;
+- the latency from sending a move to each other socket of its table (the spectator and the
+  other seats) receiving the update of that version (p50, p90, p99, max);
+- errors: any ``error`` message, an unexpected close, an update that did not come within
+  ``TIMEOUT`` seconds, a failed HTTP call.
+
+The client is kept lean so that it is not what limits the measure on the machine that runs
+the server too: messages are decoded into the few fields it needs (``msgspec``), and its
+own CPU use is reported (``client_cpu``: the share of one core), with the server's when this
+command started it (``server_cpu``).
 """
 
 from __future__ import annotations
@@ -10,18 +23,362 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
+import secrets
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-__all__ = ["run_loadtest"]
+import msgspec
+
+__all__ = ["LoadConfig", "run_loadtest"]
+
+TIMEOUT = 10.0  # seconds a socket may wait for the update of a move before it is an error
+CONNECTING = 64  # WebSocket handshakes and HTTP calls in flight at once
+
+
+@dataclass(frozen=True)
+class LoadConfig:
+    """What to play: ``tables`` at once, one move per ``pace`` seconds each, for
+    ``seconds``; ``bots`` seats per table played by server bots of ``level``."""
+
+    tables: int = 100
+    pace: float = 3.0
+    seconds: float = 60.0
+    players: int = 4
+    game: str = "colt-express"
+    preset: str | None = None
+    bots: int = 0
+    level: str = "easy"
+
+
+class _View(msgspec.Struct):
+    actor: int | None = None
+    legal: list[str] | None = None
+
+
+class _Message(msgspec.Struct):
+    """The fields of a server message this client reads; the rest is skipped unread."""
+
+    type: str = ""
+    version: int = -1
+    status: str = ""
+    view: _View | None = None
+    code: str | None = None
+
+
+_decode = msgspec.json.Decoder(_Message).decode
+
+
+@dataclass
+class _Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    games: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    measuring: bool = False
+
+    def error(self, kind: str) -> None:
+        if self.measuring:
+            self.errors[kind] += 1
+
+
+@dataclass(eq=False)
+class _Socket:
+    """One WebSocket of a table (a seat, or the spectator: seat None) and what it last saw."""
+
+    ws: Any
+    seat: int | None
+    version: int = -1
+    status: str = ""
+    actor: int | None = None
+    legal: list[str] = field(default_factory=list)
+
+
+class _Table:
+    """One table of the load: created, seated, started, then played at the pace."""
+
+    def __init__(self, base: str, config: LoadConfig, stats: _Stats, rng: random.Random):
+        self.base = base
+        self.config = config
+        self.stats = stats
+        self.rng = rng
+        self.sockets: list[_Socket] = []
+        self.sent: dict[int, tuple[float, int | None]] = {}  # version -> (when, mover)
+        self.changed = asyncio.Event()
+        self.done = False
+
+    async def setup(self, gate: asyncio.Semaphore) -> None:
+        config = self.config
+        body: dict[str, Any] = {"game": config.game, "players": config.players}
+        if config.preset:
+            body["preset"] = config.preset
+        body["bots"] = {str(s): config.level for s in range(config.players - config.bots,
+                                                             config.players)}
+        async with gate:
+            created = await _post(f"{self.base}/api/tables", body)
+            table = created["table"]
+            ws_base = self.base.replace("http", "ws", 1)
+            from websockets.asyncio.client import connect
+
+            seats = [
+                (s["seat"], s["invite"].split("token=")[1])
+                for s in created["seats"]
+                if s["kind"] == "human"
+            ]
+            for seat, token in [*seats, (None, None)]:
+                ws = await connect(f"{ws_base}/ws/{table}", ping_interval=None, max_size=None)
+                hello: dict[str, Any] = {"type": "hello"}
+                if token:
+                    hello["token"] = token
+                await ws.send(json.dumps(hello))
+                self.sockets.append(_Socket(ws, seat))
+        self.readers = [asyncio.create_task(self._read(s)) for s in self.sockets]
+        await self._until(lambda: all(s.version >= 0 for s in self.sockets))
+        async with gate:
+            await _post(f"{self.base}/api/tables/{table}/start", {}, created["host_token"])
+        await self._until(lambda: all(s.status == "playing" for s in self.sockets))
+
+    async def _read(self, sock: _Socket) -> None:
+        stats = self.stats
+        try:
+            async for raw in sock.ws:
+                now = time.perf_counter()
+                message = _decode(raw)
+                kind = message.type
+                if kind in ("update", "welcome"):
+                    sock.version, sock.status = message.version, message.status
+                    view = message.view or _View()
+                    sock.actor, sock.legal = view.actor, view.legal or []
+                    sent = self.sent.get(message.version) if kind == "update" else None
+                    if sent is not None and sent[1] != sock.seat and stats.measuring:
+                        stats.latencies.append(now - sent[0])
+                    self.changed.set()
+                elif kind == "error":
+                    stats.error(f"error {message.code}")
+        except Exception:  # the socket failed under us: counted below
+            pass
+        if not self.done:  # closed by the server, not by this client
+            stats.error("closed")
+        self.changed.set()
+
+    async def _until(self, ready: Callable[[], bool], timeout: float = TIMEOUT) -> bool:
+        """Wait until ``ready()``; False (and an error counted) after ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while not ready():
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0 or self.done:
+                self.stats.error("timeout")
+                return False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+        return True
+
+    @staticmethod
+    def _past(version: int, sockets: list[_Socket]) -> bool:
+        return all(s.version > version for s in sockets)
+
+    async def play(self, stop: float) -> None:
+        """Move every ``pace`` seconds until the game ends or ``stop`` (a monotonic time)."""
+        pace = self.config.pace
+        spectator = self.sockets[-1]
+        next_at = time.monotonic() + self.rng.uniform(0, pace)
+        while spectator.status == "playing" and time.monotonic() < stop:
+            await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+            next_at = max(next_at + pace, time.monotonic())
+            version = spectator.version
+            mover = next(
+                (s for s in self.sockets if s.seat is not None and s.seat == s.actor
+                 and s.version == version and s.legal),
+                None,
+            )
+            if mover is None:  # a bot's turn: it moves at the server's pace
+                await self._until(partial(self._past, version, [spectator]), TIMEOUT + pace)
+                continue
+            self.sent[version + 1] = (time.perf_counter(), mover.seat)
+            move = {"type": "act", "action": self.rng.choice(mover.legal),
+                    "version": version, "id": version}
+            await mover.ws.send(json.dumps(move))
+            if await self._until(partial(self._past, version, self.sockets)) and (
+                self.stats.measuring
+            ):
+                self.stats.moves += 1
+            self.sent.pop(version + 1, None)
+        if spectator.status == "over" and self.stats.measuring:
+            self.stats.games += 1
+
+    async def close(self) -> None:
+        self.done = True
+        for sock in self.sockets:
+            with contextlib.suppress(Exception):
+                await sock.ws.close()
+        for reader in getattr(self, "readers", []):
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader
+
+
+async def _post(url: str, body: dict[str, Any], token: str | None = None) -> Any:
+    """A JSON POST over a fresh HTTP/1.1 connection (the few calls need no pool)."""
+    parts = urlsplit(url)
+    data = json.dumps(body).encode()
+    head = [f"POST {parts.path} HTTP/1.1", f"Host: {parts.netloc}", "Connection: close",
+            "Content-Type: application/json", f"Content-Length: {len(data)}"]
+    if token:
+        head.append(f"Authorization: Bearer {token}")
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port or 80)
+    try:
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        answer = await asyncio.wait_for(reader.read(), 60)
+    finally:
+        writer.close()
+        with contextlib.suppress(Exception):
+            await writer.wait_closed()
+    status_line, _, rest = answer.partition(b"\r\n")
+    status = int(status_line.split()[1])
+    payload = rest.partition(b"\r\n\r\n")[2]
+    if status >= 300:
+        raise RuntimeError(f"POST {parts.path}: {status} {payload[:200]!r}")
+    return json.loads(payload)
+
+
+async def _slot(
+    index: int,
+    base: str,
+    config: LoadConfig,
+    stats: _Stats,
+    gate: asyncio.Semaphore,
+    ready: Callable[[], Awaitable[float]],
+) -> None:
+    """One of the ``tables`` places: its table, then a new one whenever a game ends."""
+    rng = random.Random(index)
+    stop: float | None = None
+    while stop is None or time.monotonic() < stop:
+        table = _Table(base, config, stats, rng)
+        try:
+            await table.setup(gate)
+            if stop is None:
+                stop = await ready()  # every first table is seated: the measure starts
+            await table.play(stop)
+        except Exception:
+            stats.error("setup")
+            if stop is None:
+                stop = await ready()
+            await asyncio.sleep(1.0)
+        finally:
+            await table.close()
+
+
+async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict[str, Any]:
+    stats = _Stats()
+    gate = asyncio.Semaphore(CONNECTING)
+    seated = 0
+    go = asyncio.Event()
+    window: dict[str, float] = {}
+
+    async def ready() -> float:
+        nonlocal seated
+        seated += 1
+        if seated == config.tables:
+            window["start"] = time.monotonic()
+            window["cpu"] = time.process_time()
+            stats.measuring = True
+            go.set()
+        await go.wait()
+        return window["start"] + config.seconds
+
+    server_cpu = _ServerCpu(server)
+    tasks = [
+        asyncio.create_task(_slot(i, base, config, stats, gate, ready))
+        for i in range(config.tables)
+    ]
+    await go.wait()
+    server_cpu.mark()
+    await asyncio.sleep(config.seconds)
+    stats.measuring = False
+    elapsed = time.monotonic() - window["start"]
+    client_cpu = (time.process_time() - window["cpu"]) / elapsed
+    server_share = server_cpu.share(elapsed)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    ordered = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        if not ordered:
+            return 0.0
+        return round(ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000, 1)
+
+    report: dict[str, Any] = {
+        "tables": config.tables,
+        "players": config.players,
+        "bots": config.bots,
+        "game": config.game,
+        "pace": config.pace,
+        "seconds": round(elapsed, 1),
+        "moves": stats.moves,
+        "moves_per_second": round(stats.moves / elapsed, 1),
+        "games_finished": stats.games,
+        "samples": len(ordered),
+        "latency_p50_ms": pct(0.5),
+        "latency_p90_ms": pct(0.9),
+        "latency_p99_ms": pct(0.99),
+        "latency_max_ms": round(ordered[-1] * 1000, 1) if ordered else 0.0,
+        "errors": sum(stats.errors.values()),
+        "error_kinds": dict(stats.errors),
+        "client_cpu": round(client_cpu, 2),
+    }
+    if server_share is not None:
+        report["server_cpu"] = round(server_share, 2)
+    return report
+
+
+class _ServerCpu:
+    """The CPU the started server (and its bot workers) used over the measure, read from
+    /proc; None elsewhere."""
+
+    def __init__(self, pid: int | None) -> None:
+        self.pid = pid
+        self.start: float | None = None
+
+    def mark(self) -> None:
+        self.start = self._ticks()
+
+    def _ticks(self) -> float | None:
+        if self.pid is None:
+            return None
+        try:
+            total = 0.0
+            for pid in [self.pid, *_children(self.pid)]:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+            return total / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def share(self, elapsed: float) -> float | None:
+        end = self._ticks()
+        if end is None or self.start is None:
+            return None
+        return (end - self.start) / elapsed
+
+
+def _children(pid: int) -> list[int]:
+    with contextlib.suppress(OSError):
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        return [int(p) for p in text.split()]
+    return []
 
 
 def _free_port() -> int:
@@ -31,144 +388,62 @@ def _free_port() -> int:
         return port
 
 
-def _post(url: str, body: dict[str, Any], token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
+@contextlib.contextmanager
+def _database(db: str | None, tmp: str) -> Iterator[str]:
+    """The database of the started server: a new SQLite file, or for ``postgresql://…`` a
+    fresh database on that server (created here, dropped after)."""
+    if db is None or not db.startswith(("postgresql://", "postgres://")):
+        yield db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        return
+    import psycopg
+
+    parts = urlsplit(db)
+    name = f"colt_load_{secrets.token_hex(4)}"
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    try:
+        yield parts._replace(path=f"/{name}").geturl()
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-async def _table(
-    base: str,
-    players: int,
-    level: str,
-    seed: int,
-    sent: dict[tuple[str, int], float],
-    latencies: list[float],
-) -> int:
-    from websockets.asyncio.client import connect
-
-    bots = {str(s): level for s in range(1, players)}
-    created = await asyncio.to_thread(
-        _post, f"{base}/api/tables", {"players": players, "preset": "standard", "bots": bots}
-    )
-    table = created["table"]
-    token = created["seats"][0]["invite"].split("token=")[1]
-    ws_base = base.replace("http", "ws", 1)
-    rng = random.Random(seed)
-    moves = 0
-    recent: list[float] = []
-    async with (
-        connect(f"{ws_base}/ws/{table}") as spectator,
-        connect(f"{ws_base}/ws/{table}") as player,
-    ):
-        await spectator.send(json.dumps({"type": "hello"}))
-        await player.send(json.dumps({"type": "hello", "token": token}))
-        await asyncio.to_thread(
-            _post, f"{base}/api/tables/{table}/start", {}, created["host_token"]
-        )
-
-        async def watch() -> None:
-            async for raw in spectator:
-                message = json.loads(raw)
-                if message["type"] == "update":
-                    key = (table, message["version"])
-                    if key in sent:
-                        latencies.append(time.perf_counter() - sent.pop(key))
-                    if message["status"] == "over":
-                        return
-
-        watcher = asyncio.create_task(watch())
-        async for raw in player:
-            message = json.loads(raw)
-            if message["type"] not in ("welcome", "update"):
-                continue
-            moves = message["version"]
-            view = message["view"]
-            if message["status"] == "over" or view.get("decision") == "over":
-                break
-            if message["status"] == "playing" and view.get("actor") == 0 and view.get("legal"):
-                # stay under the server's limit of 20 messages a second
-                now = time.perf_counter()
-                recent = [t for t in recent if t > now - 1.0]
-                if len(recent) >= 15:
-                    await asyncio.sleep(recent[0] + 1.0 - now)
-                recent.append(time.perf_counter())
-                sent[(table, message["version"] + 1)] = time.perf_counter()
-                await player.send(
-                    json.dumps(
-                        {
-                            "type": "act",
-                            "action": rng.choice(view["legal"]),
-                            "version": message["version"],
-                            "id": message["version"],
-                        }
-                    )
-                )
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(watcher, 30)
-    return moves
-
-
-async def _run(base: str, tables: int, players: int, level: str) -> dict[str, Any]:
-    sent: dict[tuple[str, int], float] = {}
-    latencies: list[float] = []
-    start = time.perf_counter()
-    results = await asyncio.gather(
-        *(_table(base, players, level, i, sent, latencies) for i in range(tables))
-    )
-    elapsed = time.perf_counter() - start
-    total = sum(results)
-    ordered = sorted(latencies) or [0.0]
-    return {
-        "tables": tables,
-        "moves": total,
-        "seconds": round(elapsed, 2),
-        "moves_per_s": round(total / elapsed, 1),
-        "latency_samples": len(latencies),
-        "latency_p50_ms": round(statistics.median(ordered) * 1000, 2),
-        "latency_p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
-    }
-
-
-def run_loadtest(*, tables: int, players: int, level: str, url: str | None) -> dict[str, Any]:
-    """Run the benchmark; without ``url`` a server is started on a temporary SQLite file."""
+def run_loadtest(
+    config: LoadConfig, *, url: str | None = None, db: str | None = None
+) -> dict[str, Any]:
+    """Run the load; without ``url`` a ``colt serve`` is started here on ``db`` (default a
+    temporary SQLite file), with bots moving at the pace and table creation unlimited."""
     if url is not None:
-        return asyncio.run(_run(url.rstrip("/"), tables, players, level))
-    with tempfile.TemporaryDirectory() as tmp:
+        report = asyncio.run(_run(url.rstrip("/"), config))
+        report["db"] = "the server's"
+        return report
+    with tempfile.TemporaryDirectory() as tmp, _database(db, tmp) as database:
         port = _free_port()
-        db = f"sqlite:///{Path(tmp) / 'load.db'}"
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                "from coltexpress.cli import main; main()",
-                "serve",
-                "--port",
-                str(port),
-                "--db",
-                db,
-                "--bot-delay",
-                "0",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
+        command = [sys.executable, "-c", "from coltexpress.cli import main; main()",
+                   "serve", "--port", str(port), "--db", database,
+                   "--bot-delay", str(config.pace), "--create-limit", "0"]
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(f"{base}/healthz", timeout=1).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise RuntimeError("the server did not start") from None
-                    time.sleep(0.1)
-            report = asyncio.run(_run(base, tables, players, level))
-            report["server"] = "one process, SQLite"
+            _wait_for(base, process)
+            report = asyncio.run(_run(base, config, process.pid))
+            report["db"] = "postgresql" if database.startswith("postgres") else "sqlite"
             return report
         finally:
             process.terminate()
-            process.wait(timeout=10)
+            process.wait(timeout=30)
+
+
+def _wait_for(base: str, process: subprocess.Popen[bytes]) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)

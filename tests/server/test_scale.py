@@ -1,0 +1,190 @@
+"""What lets one process hold many tables: bots thinking in worker processes, spectators
+capped and served messages built once, the batched presence heartbeat, and the load test
+itself (its figures live in docs/server.md, never in assertions here)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from coltexpress.server import hub as hub_module
+from coltexpress.server.bots import BotPool, bot_seed, decide
+from coltexpress.server.kinds import table_game
+from coltexpress.server.storage import SeatRow, Store, TableRow
+
+from .client import Client, Server
+
+SPEC = "heuristic"
+
+
+def _game_midway(seed: int) -> Any:
+    kind = table_game("colt-express")
+    game = kind.new(kind.options("standard", {"players": 4}).to_dict(), seed)
+    rng = random.Random(seed)
+    for _ in range(10):
+        game.apply(rng.choice([str(a) for a in game.legal_actions()]))
+    return game
+
+
+async def test_bot_pool_decides_in_a_worker_as_the_agent_would_here() -> None:
+    pool = BotPool(1)
+    try:
+        for seed in range(3):
+            game = _game_midway(seed)
+            agent_seed = bot_seed(seed, game.current_seat, 10)
+            here = decide(SPEC, agent_seed, game.clone())
+            assert await pool.act(SPEC, agent_seed, game.clone()) == here
+            assert here in game.legal_ids()
+        # what the agent raises in the worker reaches the caller (the hub falls back)
+        over = _game_midway(4)
+        while not over.is_over:
+            over.apply(over.legal_actions()[0])
+        with pytest.raises(ValueError, match="over"):
+            await pool.act(SPEC, 1, over)
+    finally:
+        await pool.close()
+
+
+def test_a_bot_decision_is_seeded_by_table_seat_and_version() -> None:
+    assert bot_seed(7, 1, 3) == bot_seed(7, 1, 3)
+    assert len({bot_seed(7, 1, 3), bot_seed(7, 2, 3), bot_seed(7, 1, 4), bot_seed(8, 1, 3)}) == 4
+
+
+async def _play_out(server: Server, body: dict[str, Any], seed: int) -> list[Client]:
+    created = server.create(**body, seed=seed)
+    humans = [await server.connect(created.table, t, s) for s, t in created.tokens.items()]
+    spectator = await server.connect(created.table)
+    for client in [*humans, spectator]:
+        await client.expect("welcome")
+    await asyncio.to_thread(server.start, created)
+    rng = random.Random(seed)
+
+    async def watch() -> None:
+        while spectator.status != "over":
+            await spectator.recv()
+
+    await asyncio.wait_for(asyncio.gather(*(h.play(rng) for h in humans), watch()), 90)
+    return [*humans, spectator]
+
+
+async def test_a_failing_bot_falls_back_to_a_random_legal_move(
+    server: Server, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def broken(self: BotPool, spec: str, seed: int, game: Any) -> int:
+        raise RuntimeError("the bot is broken")
+
+    monkeypatch.setattr(BotPool, "act", broken)
+    with caplog.at_level(logging.ERROR, logger="coltexpress.server.hub"):
+        clients = await _play_out(
+            server, {"players": 3, "preset": "standard", "bots": {"1": "easy", "2": "hard"}}, 5
+        )
+    assert clients[-1].status == "over"
+    failures = [r for r in caplog.records if "a random legal move instead" in r.getMessage()]
+    assert len(failures) > 10
+
+
+async def _spectators(server: Server, table: str, count: int) -> list[Client]:
+    watchers = [await server.connect(table) for _ in range(count)]
+    for watcher in watchers:
+        await watcher.expect("welcome")
+    return watchers
+
+
+async def test_spectators_over_the_cap_are_closed_with_4403(make_server: Any) -> None:
+    server: Server = make_server(spectators=2)
+    created = server.create(players=3, bots={"1": "easy", "2": "easy"})
+    first, second = await _spectators(server, created.table, 2)
+    extra = await server.connect(created.table)
+    with pytest.raises(ConnectionClosed) as closed:
+        await extra.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    assert "2 spectators" in closed.value.rcvd.reason
+    player = await server.connect(created.table, created.tokens[0], 0)  # seats are not capped
+    assert (await player.expect("welcome"))["seat"] == 0
+    await first.close()  # a spectator who leaves frees a place
+    await asyncio.sleep(0.2)
+    (again,) = await _spectators(server, created.table, 1)
+    assert again.version == 0 and second.version == 0
+
+
+async def test_spectators_of_one_version_share_messages_built_once(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    builds: Counter[tuple[str, int | None]] = Counter()
+    welcome, update = hub_module.LiveTable.welcome, hub_module.LiveTable.update
+
+    def counted_welcome(self: Any, seat: int | None, *args: Any, **kwargs: Any) -> Any:
+        builds["welcome", seat] += 1
+        return welcome(self, seat, *args, **kwargs)
+
+    def counted_update(self: Any, seat: int | None, *args: Any, **kwargs: Any) -> Any:
+        builds["update", seat] += 1
+        return update(self, seat, *args, **kwargs)
+
+    monkeypatch.setattr(hub_module.LiveTable, "welcome", counted_welcome)
+    monkeypatch.setattr(hub_module.LiveTable, "update", counted_update)
+    created = server.create(players=3, bots={"1": "easy", "2": "easy"}, seed=3)
+    me = await server.connect(created.table, created.tokens[0], 0)
+    await me.expect("welcome")
+    watchers = await _spectators(server, created.table, 5)
+    assert builds["welcome", None] == 1  # five spectators, one version: one welcome
+    assert len({w.raw[-1] for w in watchers}) == 1
+    await asyncio.to_thread(server.start, created)
+    await me.until(lambda m: m["type"] == "update" and m["status"] == "playing")
+    for watcher in watchers:
+        await watcher.until(lambda m: m["type"] == "update")
+    builds.clear()
+    rng = random.Random(3)
+    await asyncio.wait_for(me.play(rng, stop_after=me.version + 1), 30)
+    version = me.version
+    for watcher in watchers:
+        await watcher.until(lambda m, v=version: m.get("version") == v)
+    assert builds["update", None] == builds["update", 0] >= 1  # once each per change
+    texts = {w.raw[-1] for w in watchers}
+    assert len(texts) == 1 and json.loads(texts.pop())["version"] == version
+
+
+def test_one_statement_marks_every_connected_seat_seen(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'seen.db'}")
+    try:
+        store.migrate()
+        for table in ("a", "b"):
+            seats = [SeatRow(s, "human", None, f"{table}{s}", True, None, False) for s in range(3)]
+            store.create_table(TableRow(table, 0.0, "standard", 3, {}, 1, "playing", 0, "h", seats))
+        store.seen_many([("a", 0), ("a", 2), ("b", 1)], 99.0)
+        seen = {
+            (t, s.seat): s.seen_at
+            for t in ("a", "b")
+            for s in store.get_table(t).seats  # type: ignore[union-attr]
+        }
+        assert seen == {
+            ("a", 0): 99.0, ("a", 1): None, ("a", 2): 99.0,
+            ("b", 0): None, ("b", 1): 99.0, ("b", 2): None,
+        }
+        store.seen_many([], 100.0)  # nobody here: nothing to do
+    finally:
+        store.close()
+
+
+def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
+    command = [sys.executable, "-c", "from coltexpress.cli import main; main()", "loadtest",
+               "--tables", "3", "--pace", "0.2", "--seconds", "5", "--json"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    for key in ("moves_per_second", "latency_p50_ms", "latency_p99_ms", "errors", "tables",
+                "players", "seconds", "samples", "db"):
+        assert key in report
+    assert report["errors"] == 0, report
+    assert report["tables"] == 3 and report["db"] == "sqlite"
+    assert report["samples"] > 0 and report["moves_per_second"] > 0
