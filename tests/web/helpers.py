@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from coltexpress import Game, Options
 from coltexpress.engine import names
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -108,6 +109,14 @@ addEventListener('DOMContentLoaded', () => {
   }).observe(document.body, {attributes: true, attributeFilter: ['data-frame']});
 });
 """
+
+
+def seed_where(players: int, preset: str, first: int) -> int:
+    """A seed whose first round starts with seat ``first``."""
+    for seed in range(1, 500):
+        if Game.new(Options.preset(preset, players=players), seed=seed).current_seat == first:
+            return seed
+    raise AssertionError("no such seed")
 
 
 def play_one(page: Any, rng: random.Random, n: int, *, touch: bool = False) -> bool:

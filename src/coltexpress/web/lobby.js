@@ -1,6 +1,8 @@
-// The lobby: tables (GET /api/tables) and a form to create one (POST /api/tables). The game
-// is chosen first (the server writes the games, their presets, player counts and bot levels
-// into the page: GET /api/games), then its players and rules. The host sits at the seat
+// The lobby: tables (GET /api/tables, in pages: the live ones with "More tables", then the
+// finished ones), each with the server's notes on how it is played, and a form to create one
+// (POST /api/tables). The game is chosen first (the server writes the games, their presets,
+// player counts and bot levels into the page: GET /api/games), then its players, rules and
+// turn clock; a chosen deal only for one player against bots. The host sits at the seat
 // they pick: the host token and the other seats' invite links are kept in this browser's
 // localStorage, and the host goes straight to the table, where the links are shown with
 // Copy buttons until the game starts.
@@ -64,6 +66,13 @@ function seatRows() {
   });
   const watchOnly = h("input", { type: "radio", name: "host", value: "none", checked: old.length > 0 && !old.some((o) => o.host) });
   $("seats").replaceChildren(...rows, h("label", { class: "host-pick" }, watchOnly, "I do not play: I only watch and start the game"));
+  practice();
+}
+
+/** A chosen deal shows every hidden card to whoever knows it: only for one player against bots. */
+function practice() {
+  const people = [...document.querySelectorAll("#seats .seat-row select")].filter((s) => s.value === "human");
+  $("seed").disabled = people.length > 1;
 }
 
 const presetName = (game, slug) => presetOf(gameOf(game), slug)?.text ?? slug;
@@ -90,7 +99,8 @@ async function create(e) {
   }
   const body = { game: $("game").value, players: Number($("players").value), preset: $("preset").value, bots, names };
   if (hostSeat !== null) body.host_seat = hostSeat;
-  if ($("seed").value) body.seed = Number($("seed").value);
+  if ($("seed").value && !$("seed").disabled) body.seed = Number($("seed").value);
+  if (Number($("clock").value)) body.clock = Number($("clock").value);
   let answer;
   try {
     answer = await api("/api/tables", {
@@ -118,21 +128,57 @@ function entry(t) {
   return h("li", { "data-table": t.table },
     h("p", {}, h("span", { class: "status" }, status), ` · ${t.title || "Colt Express"} · table ${t.table} · ${t.players} players · ${presetName(t.game, t.preset)}`),
     h("p", { class: "small" }, `${t.seats_claimed} of ${t.seats_human} player seats taken. ${t.host ? `Host: ${t.host}. ` : ""}${who}`),
+    (t.notes || []).map((note) => h("p", { class: "small note" }, note)),
     h("p", {}, links));
 }
 
+/** The live tables come a page at a time: `pages` is how many are shown ("More tables" adds
+ * one); a refresh reads them again. The finished list is the 20 most recent games. */
+let pages = 1;
+
+async function liveTables() {
+  const tables = [];
+  let next = null;
+  for (let page = 1; page <= pages; page += 1) {
+    const answer = await api(`/api/tables?list=live&page=${page}`);
+    tables.push(...answer.tables);
+    next = answer.next_page;
+    if (!next) break;
+  }
+  // pages may overlap as tables come and go: each table once
+  return { tables: [...new Map(tables.map((t) => [t.table, t])).values()], next };
+}
+
 async function refresh() {
-  let tables;
   try {
-    tables = await api("/api/tables");
+    const { tables, next } = await liveTables();
+    $("tables").replaceChildren(...(tables.length ? tables.map(entry) : [h("li", {}, "No table is open: create one.")]));
+    $("more").hidden = !next;
   } catch (err) {
     $("tables").replaceChildren(h("li", {}, `Could not list the tables: ${err.message}`));
+  }
+  try {
+    const over = (await api("/api/tables?list=finished&per_page=20")).tables;
+    $("finished").replaceChildren(...(over.length ? over.map(entry) : [h("li", {}, "No finished game yet.")]));
+  } catch (err) {
+    $("finished").replaceChildren(h("li", {}, `Could not list the finished games: ${err.message}`));
+  }
+}
+
+async function more() {
+  let answer;
+  try {
+    answer = await api(`/api/tables?list=live&page=${pages + 1}`);
+  } catch (err) {
+    $("tables").append(h("li", {}, `Could not list more tables: ${err.message}`));
     return;
   }
-  const live = tables.filter((t) => t.status !== "over");
-  const over = tables.filter((t) => t.status === "over");
-  $("tables").replaceChildren(...(live.length ? live.map(entry) : [h("li", {}, "No table is open: create one.")]));
-  $("finished").replaceChildren(...(over.length ? over.map(entry) : [h("li", {}, "No finished game yet.")]));
+  pages += 1;
+  const shown = new Set([...$("tables").children].map((li) => li.dataset.table));
+  const added = answer.tables.filter((t) => !shown.has(t.table)).map(entry);
+  $("tables").append(...added);
+  $("more").hidden = !answer.next_page;
+  if (!answer.next_page) added[0]?.querySelector("a")?.focus(); // the button is gone: go on from the first new table
 }
 
 $("game").replaceChildren(...GAMES.map((g) => h("option", { value: g.game }, g.title)));
@@ -140,7 +186,9 @@ $("game").addEventListener("change", fillGame);
 $("players").addEventListener("change", seatRows);
 $("preset").addEventListener("change", seatRows);
 $("create").addEventListener("submit", create);
+$("seats").addEventListener("change", practice);
 $("refresh").addEventListener("click", refresh);
+$("more").addEventListener("click", more);
 fillGame();
 refresh();
 setInterval(refresh, 10000);

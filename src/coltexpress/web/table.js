@@ -4,6 +4,7 @@
 // rule and words none: the choices are the captions' choices, sent back as notation with
 // the version they were seen at.
 
+import { TurnClock } from "./clock.js";
 import { copyItem, h } from "./dom.js";
 import { frontOf, showGame } from "./fronts.js";
 import { renderChoices, playerLabel } from "./panels.js";
@@ -44,6 +45,7 @@ window.colt = state; // for debugging and tests
 
 let drawing = null;
 let front = frontOf(null);
+const turnClock = new TurnClock(state);
 const playback = new Playback(showFrame, () => {
   $("faster").disabled = true;
   document.body.dataset.playing = "0";
@@ -162,12 +164,15 @@ function handle(msg) {
       $("log").replaceChildren();
       log(msg.log || []);
       if (msg.away) showAway(msg.away);
+      showNotes(msg.notes || []);
       playback.push([{ kind: "welcome", view: msg.view, captions: msg.captions, card: null, events: [], final: true, version: msg.version, status: msg.status }]);
+      turnClock.set(msg.clock, msg.version);
       break;
     case "update": {
       if (msg.version < state.version) break; // an old message after a sync
       const gap = state.version >= 0 && msg.version > state.version + 1;
       state.version = msg.version;
+      turnClock.set(msg.clock, msg.version);
       if (state.ackVersion === null || msg.version >= state.ackVersion) {
         state.waiting = null;
         state.ackVersion = null;
@@ -200,9 +205,18 @@ function handle(msg) {
         renderHost();
       }
       break;
+    case "clock": // a turn clock ran out: the seat's bot made that move
+      if (msg.text) log([msg.text]);
+      break;
     default:
       break;
   }
+}
+
+/** How this table is played (its turn clock, a practice deal), in the server's words. */
+function showNotes(notes) {
+  $("notes").hidden = !notes.length;
+  $("notes").replaceChildren(...notes.map((t) => h("li", {}, t)));
 }
 
 function showAway(away) {
