@@ -193,8 +193,9 @@ def _table_request(data: Any, chosen_seeds: str = "solo") -> TableRequest:
         raise ApiError(
             400,
             "seed-not-allowed",
-            f"a chosen seed reveals every hidden card to whoever knows it: only a table with "
-            f"one player seat may choose it (this one has {humans}); leave seed out",
+            f"a chosen deal (seed) shows every hidden card to whoever knows it: only a table "
+            f"with one player seat may choose it (this one has {humans}); leave it out and "
+            f"the server deals in secret",
         )
     clock = body.clock or None  # null or 0: no clock
     if clock is not None and clock < MIN_CLOCK:

@@ -119,6 +119,15 @@ async function create(e) {
   location.assign(mine ? mine.invite : `/t/${encodeURIComponent(answer.table)}`);
 }
 
+/** When a table was created, in words ("created 5 min ago"). */
+function since(created) {
+  const minutes = Math.max(0, Math.round((Date.now() / 1000 - created) / 60));
+  if (minutes < 1) return "created just now";
+  if (minutes < 60) return `created ${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `created ${hours} h ago` : `created ${Math.round(hours / 24)} days ago`;
+}
+
 function entry(t) {
   const id = encodeURIComponent(t.table);
   const links = [h("a", { href: `/t/${id}` }, t.status === "over" ? "Final table" : "Watch")];
@@ -126,7 +135,7 @@ function entry(t) {
   const who = t.names.length ? `Players: ${t.names.join(", ")}.` : "";
   const status = { open: "Waiting for the start", playing: "Playing", over: "Finished" }[t.status] ?? t.status;
   return h("li", { "data-table": t.table },
-    h("p", {}, h("span", { class: "status" }, status), ` · ${t.title || "Colt Express"} · table ${t.table} · ${t.players} players · ${presetName(t.game, t.preset)}`),
+    h("p", {}, h("span", { class: "status" }, status), ` · ${t.title || "Colt Express"} · ${t.players} players · ${presetName(t.game, t.preset)} · ${since(t.created)}`),
     h("p", { class: "small" }, `${t.seats_claimed} of ${t.seats_human} player seats taken. ${t.host ? `Host: ${t.host}. ` : ""}${who}`),
     (t.notes || []).map((note) => h("p", { class: "small note" }, note)),
     h("p", {}, links));

@@ -295,7 +295,7 @@ function trainWords(captions) {
 
 function renderWho() {
   const mine = state.seat === null ? null : playerLabel(state, state.seat);
-  $("who").textContent = mine === null ? `Table ${table}: watching` : `You play ${mine}`;
+  $("who").textContent = mine === null ? "You are watching this table" : `You play ${mine}`;
 }
 
 function renderHost() {
