@@ -69,7 +69,7 @@ function summary(record, listing) {
 
 async function main() {
   document.body.classList.toggle("touch", matchMedia("(pointer: coarse)").matches);
-  $("title").textContent = `Replay of table ${table}`;
+  $("title").textContent = "Replay of a finished game";
   $("download").href = api("/record");
   const [r1, r2] = await Promise.all([fetch(api("/record")), fetch(api("/replay"))]);
   const record = await r1.json().catch(() => ({}));
