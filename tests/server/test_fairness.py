@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import event
 
+from coltexpress.server.hub import STEP_GRACE
 from coltexpress.server.storage import Store
 
 from .client import Server
@@ -124,13 +126,15 @@ async def test_turn_clock_plays_for_a_connected_player_who_never_moves(
     # wait for Anna's first decision, then do nothing
     turn = await idle.until(lambda m: m["type"] == "update" and m["view"]["actor"] == 0)
     assert turn["clock"]["seat"] == 0 and turn["clock"]["seconds"] == 5
-    assert 0 < turn["clock"]["left"] <= 5
+    # the steps of the move before are shown first: each adds to the clock
+    allowance = 5 + STEP_GRACE * len(turn["steps"])
+    assert allowance - 1.0 < turn["clock"]["left"] <= allowance
     started = time.monotonic()
     version = turn["version"]
     told = await spectator.until(lambda m: m["type"] == "clock")
     assert told["seat"] == 0
     assert told["text"].startswith("Anna's time ran out: a bot made this move for ")
-    assert time.monotonic() - started >= 4.0  # not before the clock ran out
+    assert time.monotonic() - started >= allowance - 1.0  # not before the clock ran out
     moved = await idle.until(lambda m: m["type"] == "update" and m["version"] > version)
     assert moved["version"] == version + 1
     store = Store(f"sqlite:///{tmp_path / 'colt.db'}")
@@ -239,3 +243,31 @@ async def test_abandoned_tables_expire_but_finished_and_watched_ones_stay(
     await player.send({"type": "sync"})
     assert (await player.expect("welcome"))["seat"] == 0
     await player.close()
+
+
+def test_the_clock_of_a_decision_starts_after_the_steps_before_it() -> None:
+    """A move that resolves several cards is played back step by step: the next decision's
+    clock gets STEP_GRACE seconds a step on top of its own."""
+    from coltexpress import Options
+    from coltexpress.server.hub import Hub, Settings
+    from coltexpress.server.pubsub import make_bus
+    from coltexpress.server.storage import SeatRow, TableRow
+
+    options = Options.preset("standard", players=3)
+    seats = [SeatRow(s, "human", None, f"h{s}", True, None, False) for s in range(3)]
+    row = TableRow("t0000000", 0.0, "standard", 3, options.to_dict(), 4, "playing", 0, "x",
+                   seats, clock=30)
+    table = Hub(Settings(), None, make_bus(None)).build(row, [])  # type: ignore[arg-type]
+    rng = random.Random(2)
+    while True:  # play until a move turns the pile over and resolves cards in steps
+        before = table.game
+        game = before.clone()
+        frames = game.apply_frames(str(rng.choice(list(game.legal_actions()))))
+        now = time.time()
+        table.advance(before, game, frames)
+        left = table.clock_left(now)
+        if left is None:
+            continue
+        assert left == pytest.approx(30 + STEP_GRACE * (len(frames) - 1), abs=0.5)
+        if len(frames) > 2:
+            break

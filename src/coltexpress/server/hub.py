@@ -27,8 +27,9 @@ from ..engine.errors import ColtError, GameOverError, IllegalActionError, Notati
 from . import words
 from .bots import BotPool, bot_seed
 from .kinds import TableGame, table_game
-from .messages import away_moves, steps_update, visible
+from .messages import away_moves, visible
 from .pubsub import Bus
+from .render import Record, RenderPool
 from .storage import MoveConflict, Store, TableRow
 from .throttle import Throttle
 
@@ -37,6 +38,7 @@ __all__ = ["Hub", "LiveTable", "ProtocolError", "Settings", "TableFull", "Viewer
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+STEP_GRACE = 1.5  # seconds of a turn clock's allowance per step of the move before
 TAKEOVER_LEVEL = "medium"  # the bot that keeps an absent player's seat warm
 DB_THREADS = 8  # threads for the store's blocking calls (SQLite writes take turns anyway)
 
@@ -72,6 +74,7 @@ class Settings:
     expire: float = 24 * 3600.0
     bot_workers: int = 0  # processes bots think in (0: one per core; bots.default_workers)
     spectators: int = 200  # spectators a table takes in one process; more are closed, 4403
+    render_workers: int = 1  # processes that build viewers' updates (0: in this process)
 
     @property
     def tick(self) -> float:
@@ -212,34 +215,19 @@ class LiveTable:
             message["away"] = {"bandits": words.bandit_names(self.bandits(seat)), "moves": away}
         return message
 
-    def update(
-        self, seat: int | None, before: Game | None = None, frames: list[Frame] | None = None
-    ) -> dict[str, Any]:
-        """An update for one viewer: after a move (its frames), or (no frames) the table as
-        it stands with no events, when the host starts the game."""
-        message: dict[str, Any] = {
+    def update_header(self) -> dict[str, Any]:
+        """The fields every viewer's update of the table's latest change starts with (the
+        rest is built for each viewer: ``render.py``, ``messages.update_fields``)."""
+        return {
             "type": "update",
             "version": self.version,
             "status": self.row.status,
             "clock": self.clock(),
         }
-        if frames and before is not None:
-            message.update(
-                steps_update(
-                    self.kind, seat, frames, before=before, round_start=self.round_start
-                )
-            )
-        else:
-            view = self.game.view(seat)
-            message.update(
-                view=view,
-                captions=self.kind.captions(view),
-                kind="play",
-                card=None,
-                events=[],
-                steps=[],
-            )
-        return message
+
+    def record_of(self, game: Game) -> Record:
+        """What a renderer rebuilds its copy of this table from, at ``game``."""
+        return (self.kind.name, self.row.options, self.row.seed, game.record()["actions"])
 
     def welcome_text(self, seat: int | None, away: list[str] | None = None) -> str:
         """The encoded welcome of a viewer. A spectator's is the same for every spectator:
@@ -252,25 +240,15 @@ class LiveTable:
             self.spectator_welcome = (key, dumps(self.welcome(None)))
         return self.spectator_welcome[1]
 
-    def broadcast_update(
-        self, before: Game | None = None, frames: list[Frame] | None = None
-    ) -> None:
-        """Queue every local viewer's update: built and encoded once per seat, whatever
-        its sockets, and once for all the spectators; the players' queues first."""
-        texts: dict[int | None, str] = {}
-        for viewer in sorted(self.viewers, key=_spectators_last):
-            if viewer.seat not in texts:
-                texts[viewer.seat] = dumps(self.update(viewer.seat, before, frames))
-            viewer.send_text(texts[viewer.seat])
-
     def advance(self, before: Game, game: Game, frames: list[Frame]) -> None:
         """The move is stored: the table moves on and every local viewer hears of it."""
         self.game = game
         self.events += [e for f in frames for e in f.events]
         self.row.version += 1
         self.row.status = "over" if game.is_over else "playing"
-        self.turn_started = time.time()
-        self.broadcast_update(before, frames)
+        # the browser plays a move's steps back one by one before the next decision can be
+        # made: the clock of that decision starts once they are shown
+        self.turn_started = time.time() + STEP_GRACE * (len(frames) - 1)
         if game.round_no != before.round_no:
             self.round_start = game.clone()
 
@@ -298,6 +276,7 @@ class Hub:
         self.creations = Throttle(settings.create_limit, 60.0)  # tables an address creates
         self.bots = BotPool(settings.bot_workers or None)
         self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
+        self.render = RenderPool(settings.render_workers)
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
         self.closing = False
 
@@ -354,6 +333,30 @@ class Hub:
             del self.live[table.id]
             if table.driver is not None:
                 table.driver.cancel()
+            self.render.forget(table.id)
+
+    async def _broadcast(self, table: LiveTable, before: Game | None, action: str | None) -> None:
+        """Queue every local viewer's update of the change just made (``action`` from
+        ``before``; None: the host started the game), the players' queues first. Each is
+        built once per seat, whatever its sockets, and once for all the spectators, by the
+        table's render worker; the caller holds the table's lock, so a viewer's updates
+        keep their order."""
+        seats = {v.seat for v in table.viewers}
+        if not seats:
+            return
+        source = table.game if before is None else before
+        texts = await self.render.updates(
+            table.id,
+            table.version - (action is not None),
+            action,
+            seats,
+            table.update_header(),
+            partial(table.record_of, source),
+        )
+        for viewer in sorted(table.viewers, key=_spectators_last):
+            text = texts.get(viewer.seat)
+            if text is not None:
+                viewer.send_text(text)
 
     # -- changes --------------------------------------------------------------------------
 
@@ -384,13 +387,14 @@ class Hub:
             game = before.clone()
             frames = game.apply_frames(action)
             table.advance(before, game, frames)
+            await self._broadcast(table, before, action)
         row.version = table.row.version
         if table.game.is_over:
             row.status = "over"
         table.row = row
         if status_changed and not new:
             table.turn_started = time.time()  # the game starts: the first decision's clock
-            table.broadcast_update()
+            await self._broadcast(table, None, None)
         for seat, before_state in enumerate(old_states):
             now = table.seat_state(seat)
             if now != before_state:
@@ -469,6 +473,7 @@ class Hub:
             if reply is not None:
                 reply.send({"type": "ack", "id": msg_id, "version": version + 1})
             table.advance(before, game, frames)
+            await self._broadcast(table, before, notation)
         table.wake.set()
         if self.bus.shared:  # this process's viewers have it already
             await self.bus.publish(table.id)
@@ -652,6 +657,7 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.beat
         await self.bots.close()
+        await self.render.close()
         self.threads.shutdown(wait=False)
         for table in list(self.live.values()):
             if table.driver is not None:
