@@ -18,6 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from coltexpress.server import hub as hub_module
+from coltexpress.server import render
 from coltexpress.server.bots import BotPool, bot_seed, decide
 from coltexpress.server.kinds import table_game
 from coltexpress.server.storage import SeatRow, Store, TableRow
@@ -118,21 +119,22 @@ async def test_spectators_over_the_cap_are_closed_with_4403(make_server: Any) ->
 
 
 async def test_spectators_of_one_version_share_messages_built_once(
-    server: Server, monkeypatch: pytest.MonkeyPatch
+    make_server: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    server: Server = make_server(render_workers=0)  # built in this process: counted here
     builds: Counter[tuple[str, int | None]] = Counter()
-    welcome, update = hub_module.LiveTable.welcome, hub_module.LiveTable.update
+    welcome, update_fields = hub_module.LiveTable.welcome, render.update_fields
 
     def counted_welcome(self: Any, seat: int | None, *args: Any, **kwargs: Any) -> Any:
         builds["welcome", seat] += 1
         return welcome(self, seat, *args, **kwargs)
 
-    def counted_update(self: Any, seat: int | None, *args: Any, **kwargs: Any) -> Any:
+    def counted_update(kind: Any, game: Any, seat: int | None, *args: Any) -> Any:
         builds["update", seat] += 1
-        return update(self, seat, *args, **kwargs)
+        return update_fields(kind, game, seat, *args)
 
     monkeypatch.setattr(hub_module.LiveTable, "welcome", counted_welcome)
-    monkeypatch.setattr(hub_module.LiveTable, "update", counted_update)
+    monkeypatch.setattr(render, "update_fields", counted_update)
     created = server.create(players=3, bots={"1": "easy", "2": "easy"}, seed=3)
     me = await server.connect(created.table, created.tokens[0], 0)
     await me.expect("welcome")
@@ -188,3 +190,31 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
     assert report["errors"] == 0, report
     assert report["tables"] == 3 and report["db"] == "sqlite"
     assert report["samples"] > 0 and report["moves_per_second"] > 0
+
+
+async def test_render_workers_build_what_this_process_would() -> None:
+    """A move's updates from a worker's copy of the table equal those built here, whether
+    the copy follows move by move or is rebuilt from the record (a new worker, a table it
+    dropped)."""
+    kind = table_game("colt-express")
+    options = kind.options("standard", {"players": 4}).to_dict()
+    game = kind.new(options, 11)
+    rng = random.Random(11)
+    workers, here = render.RenderPool(1), render.RenderPool(0)
+    seats: set[int | None] = {None, 0, 1, 2, 3}
+    try:
+        for version in range(40):
+            action = rng.choice([str(a) for a in game.legal_actions()])
+            record = ("colt-express", options, 11, list(game.record()["actions"]))
+            header = {"type": "update", "version": version + 1}
+            if version == 25:
+                workers.forget("t")  # the worker drops its copy: rebuilt from the record
+            texts = [
+                await pool.updates("t", version, action, seats, header, lambda r=record: r)
+                for pool in (workers, here)
+            ]
+            assert texts[0] == texts[1] and set(texts[0]) == seats
+            game.apply(action)
+    finally:
+        await workers.close()
+        await here.close()

@@ -329,10 +329,12 @@ class Hub:
                 del self.loading[table_id]
 
     def evict(self, table: LiveTable) -> None:
-        if not table.viewers and self.live.get(table.id) is table:
+        if table.viewers:
+            return
+        if table.driver is not None:  # even for a table no longer the live one (its driver
+            table.driver.cancel()  # waits for changes that will not come)
+        if self.live.get(table.id) is table:
             del self.live[table.id]
-            if table.driver is not None:
-                table.driver.cancel()
             self.render.forget(table.id)
 
     async def _broadcast(self, table: LiveTable, before: Game | None, action: str | None) -> None:

@@ -21,7 +21,7 @@ Event = Any
 Frame = Any
 Game = Any
 
-__all__ = ["away_moves", "event_dict", "steps_update", "visible"]
+__all__ = ["away_moves", "event_dict", "steps_update", "update_fields", "visible"]
 
 
 def event_dict(event: Event) -> dict[str, Any]:
@@ -90,6 +90,30 @@ def steps_update(
         "card": last["card"],
         "events": events,
         "steps": steps,
+    }
+
+
+def update_fields(
+    kind: TableGame,
+    game: Game,
+    seat: int | None,
+    frames: list[Frame] | None,
+    before: Game | None,
+    round_start: Game | None,
+) -> dict[str, Any]:
+    """The fields of an ``update`` for one viewer after the table changed: a move's
+    (``frames``, from ``before``; see ``steps_update``), or, with no frames, ``game`` as it
+    stands with no events (the host started the game)."""
+    if frames and before is not None:
+        return steps_update(kind, seat, frames, before=before, round_start=round_start)
+    view = game.view(seat)
+    return {
+        "view": view,
+        "captions": kind.captions(view),
+        "kind": "play",
+        "card": None,
+        "events": [],
+        "steps": [],
     }
 
 
