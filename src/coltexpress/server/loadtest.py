@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -87,6 +88,7 @@ class _Stats:
     games: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     measuring: bool = False
+    lags: list[float] = field(default_factory=list)  # this client's own event loop delays
 
     def error(self, kind: str) -> None:
         if self.measuring:
@@ -291,6 +293,10 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
         nonlocal seated
         seated += 1
         if seated == config.tables:
+            # what this client holds now (every socket) stays: keep the collector off it,
+            # so its pauses do not count as the server's latency
+            gc.collect()
+            gc.freeze()
             window["start"] = time.monotonic()
             window["cpu"] = time.process_time()
             stats.measuring = True
@@ -305,8 +311,10 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     ]
     await go.wait()
     server_cpu.mark()
+    lag = asyncio.create_task(_lag(stats))
     await asyncio.sleep(config.seconds)
     stats.measuring = False
+    lag.cancel()
     elapsed = time.monotonic() - window["start"]
     client_cpu = (time.process_time() - window["cpu"]) / elapsed
     server_share = server_cpu.share(elapsed)
@@ -338,6 +346,7 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
         "errors": sum(stats.errors.values()),
         "error_kinds": dict(stats.errors),
         "client_cpu": round(client_cpu, 2),
+        "client_lag_max_ms": round(max(stats.lags, default=0.0) * 1000, 1),
     }
     if server_share is not None:
         report["server_cpu"] = round(server_share, 2)
@@ -375,10 +384,22 @@ class _ServerCpu:
 
 
 def _children(pid: int) -> list[int]:
+    """Every descendant of ``pid`` (the server's worker processes are the children of
+    its forkserver)."""
+    found = []
     with contextlib.suppress(OSError):
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-        return [int(p) for p in text.split()]
-    return []
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            found += [int(child), *_children(int(child))]
+    return found
+
+
+async def _lag(stats: _Stats) -> None:
+    """How late this client's own event loop runs (a late client inflates the latency
+    it measures): every 10 ms, the delay past the expected wake-up."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.lags.append(time.perf_counter() - start - 0.01)
 
 
 def _free_port() -> int:

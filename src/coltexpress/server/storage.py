@@ -36,7 +36,6 @@ from sqlalchemy import (
     insert,
     or_,
     select,
-    tuple_,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -91,7 +90,17 @@ moves_t = Table(
 )
 
 
-SEEN_BATCH = 2000  # seats one presence statement marks (its parameters stay well in limits)
+# The statements of every move and every heartbeat, given to the driver as they are: built
+# with SQLAlchemy's expressions each costs about 0.4 ms of Python in a database thread, which
+# the event loop then waits for (the GIL); this way, well under 0.1 ms.
+_MOVE_VERSION = (
+    "UPDATE colt_tables SET version = ?, status = ? "
+    "WHERE id = ? AND version = ? AND status = 'playing'"
+)
+_MOVE_INSERT = (
+    "INSERT INTO colt_moves (table_id, idx, action, seat, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+_SEEN = "UPDATE colt_seats SET seen_at = ? WHERE table_id = ? AND seat = ?"
 
 
 class MoveConflict(Exception):
@@ -197,6 +206,11 @@ class Store:
         self.writing: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if self.sqlite else contextlib.nullcontext()
         )
+
+    def _sql(self, sql: str) -> str:
+        """A statement of the hot paths, written with ``?`` for its parameters, in the
+        driver's own style (psycopg: ``%s``)."""
+        return sql if self.engine.dialect.paramstyle == "qmark" else sql.replace("?", "%s")
 
     @contextlib.contextmanager
     def begin(self) -> Iterator[Connection]:
@@ -379,30 +393,15 @@ class Store:
     ) -> None:
         """Store move number ``version`` if the table is still at ``version`` (else raise
         MoveConflict). The version check and the insert are one transaction."""
-        values: dict[str, Any] = {"version": version + 1}
-        if over:
-            values["status"] = "over"
+        status = "over" if over else "playing"
         with self.begin() as conn:
-            done = conn.execute(
-                update(tables_t)
-                .where(
-                    tables_t.c.id == table_id,
-                    tables_t.c.version == version,
-                    tables_t.c.status == "playing",
-                )
-                .values(**values)
+            done = conn.exec_driver_sql(
+                self._sql(_MOVE_VERSION), (version + 1, status, table_id, version)
             ).rowcount
             if done != 1:
                 raise MoveConflict(f"table {table_id} is no longer at version {version}")
-            conn.execute(
-                insert(moves_t).values(
-                    table_id=table_id,
-                    idx=version,
-                    action=action,
-                    seat=seat,
-                    by_bot=by_bot,
-                    at=time.time(),
-                )
+            conn.exec_driver_sql(
+                self._sql(_MOVE_INSERT), (table_id, version, action, seat, by_bot, time.time())
             )
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
@@ -452,15 +451,11 @@ class Store:
 
     def seen_many(self, seats: list[tuple[str, int]], now: float) -> None:
         """The presence heartbeat of a whole process: every ``(table, seat)`` connected
-        to it marked seen at ``now``, in one statement per ``SEEN_BATCH`` seats."""
+        to it marked seen at ``now``, one statement run for all of them in one go."""
+        if not seats:
+            return
         with self.begin() as conn:
-            for i in range(0, len(seats), SEEN_BATCH):
-                batch = seats[i : i + SEEN_BATCH]
-                conn.execute(
-                    update(seats_t)
-                    .where(tuple_(seats_t.c.table_id, seats_t.c.seat).in_(batch))
-                    .values(seen_at=now)
-                )
+            conn.exec_driver_sql(self._sql(_SEEN), [(now, t, s) for t, s in seats])
 
     def claim(self, table_id: str, seat: int, now: float) -> bool:
         """The player is here: claimed, seen, and his seat is his again. True if a bot had it."""
