@@ -156,8 +156,12 @@ async def test_spectators_of_one_version_share_messages_built_once(
     assert len(texts) == 1 and json.loads(texts.pop())["version"] == version
 
 
-def test_one_statement_marks_every_connected_seat_seen(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'seen.db'}")
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_one_statement_marks_every_connected_seat_seen(
+    db: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    url = request.getfixturevalue("fresh_pg") if db == "postgresql" else f"sqlite:///{tmp_path}/s.db"
+    store = Store(url)
     try:
         store.migrate()
         for table in ("a", "b"):

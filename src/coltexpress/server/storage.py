@@ -101,6 +101,10 @@ _MOVE_INSERT = (
     "INSERT INTO colt_moves (table_id, idx, action, seat, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
 _SEEN = "UPDATE colt_seats SET seen_at = ? WHERE table_id = ? AND seat = ?"
+_SEEN_ARRAYS = (
+    "UPDATE colt_seats AS s SET seen_at = %s FROM unnest(%s::text[], %s::int[]) AS v(t, n) "
+    "WHERE s.table_id = v.t AND s.seat = v.n"
+)
 
 
 class MoveConflict(Exception):
@@ -451,11 +455,16 @@ class Store:
 
     def seen_many(self, seats: list[tuple[str, int]], now: float) -> None:
         """The presence heartbeat of a whole process: every ``(table, seat)`` connected
-        to it marked seen at ``now``, one statement run for all of them in one go."""
+        to it marked seen at ``now`` in one statement (PostgreSQL: the seats as two arrays;
+        SQLite: one statement run for each seat inside the driver)."""
         if not seats:
             return
         with self.begin() as conn:
-            conn.exec_driver_sql(self._sql(_SEEN), [(now, t, s) for t, s in seats])
+            if self.sqlite:
+                conn.exec_driver_sql(_SEEN, [(now, t, s) for t, s in seats])
+            else:
+                tables, numbers = zip(*seats, strict=True)
+                conn.exec_driver_sql(_SEEN_ARRAYS, (now, list(tables), list(numbers)))
 
     def claim(self, table_id: str, seat: int, now: float) -> bool:
         """The player is here: claimed, seen, and his seat is his again. True if a bot had it."""
