@@ -100,6 +100,12 @@ _MOVE_VERSION = (
 _MOVE_INSERT = (
     "INSERT INTO colt_moves (table_id, idx, action, seat, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
+_MOVE_PG = (
+    "WITH moved AS (UPDATE colt_tables SET version = %s, status = %s "
+    "WHERE id = %s AND version = %s AND status = 'playing' RETURNING id) "
+    "INSERT INTO colt_moves (table_id, idx, action, seat, by_bot, at) "
+    "SELECT id, %s, %s, %s, %s, %s FROM moved"
+)
 _SEEN = "UPDATE colt_seats SET seen_at = ? WHERE table_id = ? AND seat = ?"
 _SEEN_ARRAYS = (
     "UPDATE colt_seats AS s SET seen_at = %s FROM unnest(%s::text[], %s::int[]) AS v(t, n) "
@@ -398,6 +404,15 @@ class Store:
         """Store move number ``version`` if the table is still at ``version`` (else raise
         MoveConflict). The version check and the insert are one transaction."""
         status = "over" if over else "playing"
+        if not self.sqlite:  # one statement, one round trip: the version check and insert
+            params = (version + 1, status, table_id, version, version, action, seat, by_bot,
+                      time.time())
+            with self.engine.connect() as conn:
+                conn.execution_options(isolation_level="AUTOCOMMIT")
+                done = conn.exec_driver_sql(_MOVE_PG, params).rowcount
+            if done != 1:
+                raise MoveConflict(f"table {table_id} is no longer at version {version}")
+            return
         with self.begin() as conn:
             done = conn.exec_driver_sql(
                 self._sql(_MOVE_VERSION), (version + 1, status, table_id, version)
