@@ -199,7 +199,7 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
 async def test_render_workers_build_what_this_process_would() -> None:
     """A move's updates from a worker's copy of the table equal those built here, whether
     the copy follows move by move or is rebuilt from the record (a new worker, a table it
-    dropped)."""
+    dropped), and a worker that dies is replaced."""
     kind = table_game("colt-express")
     options = kind.options("standard", {"players": 4}).to_dict()
     game = kind.new(options, 11)
@@ -213,6 +213,11 @@ async def test_render_workers_build_what_this_process_would() -> None:
             header = {"type": "update", "version": version + 1}
             if version == 25:
                 workers.forget("t")  # the worker drops its copy: rebuilt from the record
+            if version == 32:  # the worker dies: built here this once, then by a new one
+                worker = workers.workers[0]
+                assert worker is not None
+                worker.process.kill()
+                await asyncio.to_thread(worker.process.join, 10)
             texts = [
                 await pool.updates("t", version, action, seats, header, lambda r=record: r)
                 for pool in (workers, here)

@@ -13,13 +13,13 @@ the table's record and the copy is rebuilt from it. With no worker processes
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
+import pickle
+import socket
 import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -114,15 +114,90 @@ def _rebuild(record: Record) -> _Copy:
     return _Copy(kind, game, round_start, len(actions))
 
 
-_WORKER = Renderer()  # in a worker process: the copies of its tables
+def _serve(sock: socket.socket) -> None:
+    """A render worker: jobs in, answers out, in order, until the server closes the socket.
+    A job that fails answers its error (the server builds those updates itself)."""
+    renderer = Renderer()
+    stream = sock.makefile("rwb")
+    while len(head := stream.read(4)) == 4:
+        message = pickle.loads(stream.read(int.from_bytes(head, "big")))
+        try:
+            if isinstance(message, Job):
+                answer: tuple[str, Any] = ("ok", renderer.run(message))
+            else:  # a table's id: its copy may go
+                renderer.drop(message)
+                answer = ("ok", None)
+        except Exception as exc:
+            answer = ("error", f"{type(exc).__name__}: {exc}")
+        data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        stream.write(len(data).to_bytes(4, "big") + data)
+        stream.flush()
 
 
-def _run(job: Job) -> dict[int | None, str] | None:
-    return _WORKER.run(job)
+class _Worker:
+    """One render process and the socket to it. Jobs go out as pickles and their answers
+    come back in the same order, read by the event loop: no thread on this side."""
 
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(_PRELOAD)
+        self.sock, theirs = socket.socketpair()
+        self.process = context.Process(
+            target=_serve, args=(theirs,), name="colt-render", daemon=True
+        )
+        self.process.start()
+        theirs.close()
+        self.waiting: deque[asyncio.Future[Any]] = deque()
+        self.writer: asyncio.StreamWriter | None = None
+        self.connecting = asyncio.Lock()
+        self.reading: asyncio.Task[None] | None = None
+        self.broken = False
 
-def _drop(table: str) -> None:
-    _WORKER.drop(table)
+    async def call(self, message: Job | str) -> Any:
+        """The worker's answer to ``message``; RuntimeError if it failed or stopped."""
+        if self.writer is None:
+            async with self.connecting:
+                if self.writer is None:
+                    reader, self.writer = await asyncio.open_connection(sock=self.sock)
+                    self.reading = asyncio.create_task(self._read(reader))
+        if self.broken:
+            raise RuntimeError("the render worker stopped")
+        data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append(future)
+        self.writer.write(len(data).to_bytes(4, "big") + data)
+        status, answer = await future
+        if status != "ok":
+            raise RuntimeError(f"the render worker failed: {answer}")
+        return answer
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                size = int.from_bytes(await reader.readexactly(4), "big")
+                answer = pickle.loads(await reader.readexactly(size))
+                future = self.waiting.popleft()
+                if not future.done():
+                    future.set_result(answer)
+        except (asyncio.IncompleteReadError, OSError):  # the worker stopped
+            self.broken = True
+            if self.writer is not None:
+                self.writer.close()
+            while self.waiting:
+                future = self.waiting.popleft()
+                if not future.done():
+                    future.set_exception(RuntimeError("the render worker stopped"))
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        else:
+            self.sock.close()
+        if self.reading is not None:
+            self.reading.cancel()
+        await asyncio.to_thread(self.process.join, 10)
+        if self.process.is_alive():
+            self.process.kill()
 
 
 class RenderPool:
@@ -131,25 +206,25 @@ class RenderPool:
 
     def __init__(self, workers: int) -> None:
         self.local = Renderer()
-        self.pools: list[ProcessPoolExecutor | None] = [None] * workers
+        self.workers: list[_Worker | None] = [None] * workers
         self.generation = [0] * workers  # bumped when a worker is replaced
         self.known: dict[str, tuple[int, int]] = {}  # table -> (generation, its copy's version)
+        self.closed = False
 
     def _shard(self, table: str) -> int:
-        return zlib.crc32(table.encode()) % len(self.pools)
+        return zlib.crc32(table.encode()) % len(self.workers)
 
-    def _pool(self, index: int) -> ProcessPoolExecutor:
-        pool = self.pools[index]
-        if pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(_PRELOAD)
-            pool = self.pools[index] = ProcessPoolExecutor(1, mp_context=context)
-        return pool
+    def _worker(self, index: int) -> _Worker:
+        worker = self.workers[index]
+        if worker is None:
+            worker = self.workers[index] = _Worker()
+        return worker
 
     async def _run(self, index: int | None, job: Job) -> dict[int | None, str] | None:
         if index is None:
             return self.local.run(job)
-        return await asyncio.wrap_future(self._pool(index).submit(_run, job))
+        texts: dict[int | None, str] | None = await self._worker(index).call(job)
+        return texts
 
     async def updates(
         self,
@@ -163,7 +238,7 @@ class RenderPool:
         """Each seat's encoded update for ``action`` at ``version`` of ``table`` (see
         ``Job``); ``record()`` gives the table's record at ``version`` when a copy needs
         it. A worker that fails is replaced, and this once the updates are built here."""
-        index = self._shard(table) if self.pools else None
+        index = self._shard(table) if self.workers and not self.closed else None
         generation = self.generation[index] if index is not None else 0
         fresh = self.known.get(table) == (generation, version)
         job = Job(table, version, action, tuple(seats), header, None if fresh else record())
@@ -176,33 +251,30 @@ class RenderPool:
         except Exception:
             log.exception("rendering table %s failed; built in this process instead", table)
             self.known.pop(table, None)
-            if index is not None:
-                self._replace(index)
+            worker = self.workers[index] if index is not None else None
+            if index is not None and worker is not None and worker.broken:
+                self.workers[index] = None  # a new worker next time
+                self.generation[index] += 1
             texts = Renderer(1).run(replace(job, record=record()))
             assert texts is not None
             return texts
         self.known[table] = (generation, version + (action is not None))
         return texts
 
-    def _replace(self, index: int) -> None:
-        pool, self.pools[index] = self.pools[index], None
-        self.generation[index] += 1
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-
     def forget(self, table: str) -> None:
         """The table left this process: its copy may go."""
         if self.known.pop(table, None) is None:
             return
-        if not self.pools:
+        if not self.workers or self.closed:
             self.local.drop(table)
             return
-        pool = self.pools[self._shard(table)]
-        if pool is not None:
-            with contextlib.suppress(RuntimeError):  # the pool is shutting down
-                pool.submit(_drop, table)
+        worker = self.workers[self._shard(table)]
+        if worker is not None and not worker.broken:
+            task = asyncio.get_running_loop().create_task(worker.call(table))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     async def close(self) -> None:
-        pools, self.pools = [p for p in self.pools if p is not None], []
-        for pool in pools:
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+        self.closed = True
+        for worker in self.workers:
+            if worker is not None:
+                await worker.close()
