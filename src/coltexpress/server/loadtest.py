@@ -318,6 +318,7 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     elapsed = time.monotonic() - window["start"]
     client_cpu = (time.process_time() - window["cpu"]) / elapsed
     server_share = server_cpu.share(elapsed)
+    server_rss = server_cpu.rss_mb()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -350,6 +351,7 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     }
     if server_share is not None:
         report["server_cpu"] = round(server_share, 2)
+        report["server_rss_mb"] = server_rss
     return report
 
 
@@ -375,6 +377,17 @@ class _ServerCpu:
             return total / os.sysconf("SC_CLK_TCK")
         except (OSError, ValueError, IndexError):
             return None
+
+    def rss_mb(self) -> float | None:
+        """The resident memory of the server and its worker processes, in MiB."""
+        if self.pid is None:
+            return None
+        total = 0
+        for pid in [self.pid, *_children(self.pid)]:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                status = Path(f"/proc/{pid}/status").read_text()
+                total += int(status.split("VmRSS:")[1].split()[0])  # kB
+        return round(total / 1024, 1)
 
     def share(self, elapsed: float) -> float | None:
         end = self._ticks()
