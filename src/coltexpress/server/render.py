@@ -13,10 +13,12 @@ the table's record and the copy is rebuilt from it. With no worker processes
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import pickle
 import socket
+import time
 import zlib
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -33,6 +35,7 @@ __all__ = ["Job", "Record", "RenderPool", "Renderer"]
 log = logging.getLogger(__name__)
 
 COPIES = 20_000  # tables' games one renderer keeps (the least recently used go first)
+GC_THRESHOLDS = (10_000, 10, 100)  # a server process's and a render worker's collector
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
 Record = tuple[str, dict[str, Any], int, list[str]]  # game, options, seed, actions so far
@@ -119,7 +122,14 @@ def _serve(sock: socket.socket) -> None:
     A job that fails answers its error (the server builds those updates itself)."""
     renderer = Renderer()
     stream = sock.makefile("rwb")
+    # as in the server (``tune_process``): rendering makes no cyclic garbage, and the copies
+    # of the games are many: walked by the collector, they cost a tenth of the work
+    gc.set_threshold(*GC_THRESHOLDS)
+    frozen = time.monotonic()
     while len(head := stream.read(4)) == 4:
+        if time.monotonic() - frozen > 1.0:
+            gc.freeze()
+            frozen = time.monotonic()
         message = pickle.loads(stream.read(int.from_bytes(head, "big")))
         try:
             if isinstance(message, Job):
