@@ -547,6 +547,9 @@ def loadtest(
             "postgresql://user@host/db makes a fresh database there and drops it after."
         ),
     ] = None,
+    deflate: Annotated[
+        bool, typer.Option(help="Compress the sockets (permessage-deflate), as browsers do.")
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Load the server as people would: every human seat of TABLES tables and one
@@ -559,7 +562,7 @@ def loadtest(
     if bots >= players:
         raise _fail("--bots must leave at least one seat to play over a WebSocket")
     config = LoadConfig(tables=tables, pace=pace, seconds=seconds, players=players,
-                        game=game, preset=preset, bots=bots, level=level)
+                        game=game, preset=preset, bots=bots, level=level, deflate=deflate)
     report = run_loadtest(config, url=url, db=db)
     if as_json:
         print(json.dumps(report))
