@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 COPIES = 20_000  # tables' games one renderer keeps (the least recently used go first)
 GC_THRESHOLDS = (10_000, 10, 100)  # a server process's and a render worker's collector
+RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker is replaced
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
 Record = tuple[str, dict[str, Any], int, list[str]]  # game, options, seed, actions so far
@@ -176,7 +177,11 @@ class _Worker:
         future = asyncio.get_running_loop().create_future()
         self.waiting.append(future)
         self.writer.write(len(data).to_bytes(4, "big") + data)
-        status, answer = await future
+        try:
+            status, answer = await asyncio.wait_for(future, RENDER_TIMEOUT)
+        except TimeoutError:  # a worker that hangs is replaced (its jobs are built here)
+            self.process.kill()
+            raise RuntimeError("the render worker did not answer") from None
         if status != "ok":
             raise RuntimeError(f"the render worker failed: {answer}")
         return answer
