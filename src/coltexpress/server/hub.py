@@ -6,6 +6,10 @@ viewer hears of it, and every 'table changed' notice makes each process read the
 and build its own viewers' messages, each from ``view(seat)`` and the events that seat may
 see. The game itself is any game of the package: what differs between them (words, bot
 levels, the card a moment reveals) is asked of the table's ``TableGame`` (``kinds.py``).
+
+The event loop only checks, stores and sends: the viewers' updates are built by a render
+worker (``render.py``, once per seat and once for all the spectators) and bots think in a
+process pool (``bots.py``).
 """
 
 from __future__ import annotations
