@@ -550,11 +550,21 @@ def loadtest(
     deflate: Annotated[
         bool, typer.Option(help="Compress the sockets (permessage-deflate), as browsers do.")
     ] = True,
+    in_step: Annotated[
+        bool,
+        typer.Option(
+            "--in-step",
+            help="Start every table's game together at the measure (the synchronized worst "
+            "case); default: each table first plays 0 to 50 moves, unmeasured, so the "
+            "tables are spread over their games.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Load the server as people would: every human seat of TABLES tables and one
     spectator each on their own WebSockets, one move per PACE seconds per table (staggered),
-    games replaced as they end; moves/s, move-to-update latency and errors."""
+    games replaced as they end; moves/s, move-to-update latency and errors. The tables are
+    first brought to random points of their games (unless --in-step)."""
     from .server.loadtest import LoadConfig, run_loadtest
 
     if game not in GAMES:
@@ -562,7 +572,8 @@ def loadtest(
     if bots >= players:
         raise _fail("--bots must leave at least one seat to play over a WebSocket")
     config = LoadConfig(tables=tables, pace=pace, seconds=seconds, players=players,
-                        game=game, preset=preset, bots=bots, level=level, deflate=deflate)
+                        game=game, preset=preset, bots=bots, level=level, deflate=deflate,
+                        in_step=in_step)
     report = run_loadtest(config, url=url, db=db)
     if as_json:
         print(json.dumps(report))

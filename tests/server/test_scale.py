@@ -193,6 +193,7 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
         assert key in report
     assert report["errors"] == 0, report
     assert report["tables"] == 3 and report["db"] == "sqlite"
+    assert report["start"] == "spread" and report["warmup_moves"] > 0
     assert report["samples"] > 0 and report["moves_per_second"] > 0
 
 

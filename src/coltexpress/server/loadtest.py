@@ -3,8 +3,14 @@
 Every human seat of every table is a WebSocket of this client, and so is one spectator per
 table. Each table makes one move every ``pace`` seconds (the tables start at random offsets,
 so they do not move in lockstep): the seat whose decision it is plays a random legal move
-from its own view. A table whose game ends is replaced by a new one. Measured, after every
-table is seated and started, for ``seconds``:
+from its own view. A table whose game ends is replaced by a new one.
+
+By default the load is a server in steady state, whose tables are at all points of their
+games: once seated, each table first plays a random number of moves (0 to ``WARM_MOVES``,
+more than two rounds) as fast as the server answers them, a bounded number in flight, not
+measured. With ``in_step`` the tables start their games together instead, and so reach the
+costly phases of a round (Stealin': moves of many steps) at the same moment: the worst
+case. Measured, after every table is seated, started (and warmed up), for ``seconds``:
 
 - moves per second over all tables;
 - the latency from sending a move to each other socket of its table (the spectator and the
@@ -45,14 +51,16 @@ import msgspec
 __all__ = ["LoadConfig", "run_loadtest"]
 
 TIMEOUT = 10.0  # seconds a socket may wait for the update of a move before it is an error
-CONNECTING = 64  # WebSocket handshakes and HTTP calls in flight at once
+CONNECTING = 64  # WebSocket handshakes, HTTP calls and warm-up moves in flight at once
+WARM_MOVES = 50  # a 4-player Colt Express game is about 110 moves in 5 rounds
 
 
 @dataclass(frozen=True)
 class LoadConfig:
     """What to play: ``tables`` at once, one move per ``pace`` seconds each, for
     ``seconds``; ``bots`` seats per table played by server bots of ``level``; ``deflate``
-    False: sockets without compression (less work for both ends, ten times the bytes)."""
+    False: sockets without compression (less work for both ends, ten times the bytes);
+    ``in_step``: every table starts its game at the measure, without the warm-up."""
 
     tables: int = 100
     pace: float = 3.0
@@ -63,6 +71,7 @@ class LoadConfig:
     bots: int = 0
     level: str = "easy"
     deflate: bool = True  # offer permessage-deflate, as browsers do
+    in_step: bool = False
 
 
 class _View(msgspec.Struct):
@@ -87,6 +96,7 @@ _decode = msgspec.json.Decoder(_Message).decode
 class _Stats:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
+    warm_moves: int = 0
     games: int = 0
     errors: Counter[str] = field(default_factory=Counter)
     measuring: bool = False
@@ -198,6 +208,39 @@ class _Table:
     def _past(version: int, sockets: list[_Socket]) -> bool:
         return all(s.version > version for s in sockets)
 
+    def _mover(self, version: int) -> _Socket | None:
+        """The seat socket whose decision it is at ``version``; None on a bot's turn."""
+        return next(
+            (s for s in self.sockets if s.seat is not None and s.seat == s.actor
+             and s.version == version and s.legal),
+            None,
+        )
+
+    async def _send_move(self, mover: _Socket, version: int) -> None:
+        move = {"type": "act", "action": self.rng.choice(mover.legal),
+                "version": version, "id": version}
+        await mover.ws.send(json.dumps(move))
+
+    async def warm(self, moves: int, gate: asyncio.Semaphore) -> None:
+        """Play ``moves`` moves as fast as the server answers them, unmeasured: the table
+        is then at a random point of its game."""
+        spectator = self.sockets[-1]
+        for _ in range(moves):
+            if spectator.status != "playing":
+                return
+            version = spectator.version
+            mover = self._mover(version)
+            if mover is None:  # a bot's turn: it moves at the server's pace
+                passed = await self._until(partial(self._past, version, [spectator]),
+                                           TIMEOUT + self.config.pace)
+            else:
+                async with gate:
+                    await self._send_move(mover, version)
+                    passed = await self._until(partial(self._past, version, self.sockets))
+            if not passed:
+                return
+            self.stats.warm_moves += 1
+
     async def play(self, stop: float) -> None:
         """Move every ``pace`` seconds until the game ends or ``stop`` (a monotonic time)."""
         pace = self.config.pace
@@ -207,18 +250,12 @@ class _Table:
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
             next_at = max(next_at + pace, time.monotonic())
             version = spectator.version
-            mover = next(
-                (s for s in self.sockets if s.seat is not None and s.seat == s.actor
-                 and s.version == version and s.legal),
-                None,
-            )
+            mover = self._mover(version)
             if mover is None:  # a bot's turn: it moves at the server's pace
                 await self._until(partial(self._past, version, [spectator]), TIMEOUT + pace)
                 continue
             self.sent[version + 1] = (time.perf_counter(), mover.seat)
-            move = {"type": "act", "action": self.rng.choice(mover.legal),
-                    "version": version, "id": version}
-            await mover.ws.send(json.dumps(move))
+            await self._send_move(mover, version)
             if await self._until(partial(self._past, version, self.sockets)) and (
                 self.stats.measuring
             ):
@@ -278,6 +315,8 @@ async def _slot(
         try:
             await table.setup(gate)
             if stop is None:
+                if not config.in_step:
+                    await table.warm(rng.randint(0, WARM_MOVES), gate)
                 stop = await ready()  # every first table is seated: the measure starts
             await table.play(stop)
         except Exception:
@@ -292,6 +331,7 @@ async def _slot(
 async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict[str, Any]:
     stats = _Stats()
     gate = asyncio.Semaphore(CONNECTING)
+    began = time.monotonic()
     seated = 0
     go = asyncio.Event()
     window: dict[str, float] = {}
@@ -342,6 +382,9 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
         "bots": config.bots,
         "game": config.game,
         "pace": config.pace,
+        "start": "in-step" if config.in_step else "spread",
+        "warmup_seconds": round(window["start"] - began, 1),
+        "warmup_moves": stats.warm_moves,
         "seconds": round(elapsed, 1),
         "moves": stats.moves,
         "moves_per_second": round(stats.moves / elapsed, 1),
