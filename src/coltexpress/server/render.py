@@ -141,8 +141,11 @@ def _serve(sock: socket.socket) -> None:
         except Exception as exc:
             answer = ("error", f"{type(exc).__name__}: {exc}")
         data = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
-        stream.write(len(data).to_bytes(4, "big") + data)
-        stream.flush()
+        try:
+            stream.write(len(data).to_bytes(4, "big") + data)
+            stream.flush()
+        except (BrokenPipeError, ConnectionResetError):  # the server stopped meanwhile
+            return
 
 
 class _Worker:
