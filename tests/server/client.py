@@ -155,3 +155,26 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+async def whole_game(
+    server: Server, body: dict[str, Any], seed: int, timeout: float = 90
+) -> tuple[Created, list[Client]]:
+    """A table created with ``body`` and ``seed``, every human seat connected and playing
+    random legal moves with a spectator watching, until the game is over; the table and its
+    clients (the spectator last)."""
+    created = server.create(**body, seed=seed)
+    humans = [await server.connect(created.table, t, s) for s, t in created.tokens.items()]
+    spectator = await server.connect(created.table)
+    for c in [*humans, spectator]:
+        welcome = await c.expect("welcome")
+        assert welcome["status"] == "open" and welcome["seat"] == c.seat
+    await asyncio.to_thread(server.start, created)
+    rng = random.Random(seed)
+
+    async def watch() -> None:
+        while spectator.status != "over":
+            await spectator.recv()
+
+    await asyncio.wait_for(asyncio.gather(*(h.play(rng) for h in humans), watch()), timeout)
+    return created, [*humans, spectator]

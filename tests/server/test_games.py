@@ -16,7 +16,7 @@ from coltexpress.server.kinds import table_game
 from coltexpress.server.messages import steps_update
 
 from .canary import Timeline, check_message
-from .client import Client, Server
+from .client import Client, Server, whole_game
 
 COLT = table_game("colt-express")
 
@@ -32,21 +32,7 @@ GAMES = [
 
 
 async def _game(server: Server, body: dict[str, Any], seed: int) -> tuple[Any, list[Client]]:
-    created = server.create(**body, seed=seed)
-    humans = [await server.connect(created.table, t, s) for s, t in created.tokens.items()]
-    spectator = await server.connect(created.table)
-    for c in [*humans, spectator]:
-        welcome = await c.expect("welcome")
-        assert welcome["status"] == "open" and welcome["seat"] == c.seat
-    await asyncio.to_thread(server.start, created)
-    rng = random.Random(seed)
-
-    async def watch() -> None:
-        while spectator.status != "over":
-            await spectator.recv()
-
-    await asyncio.wait_for(asyncio.gather(*(h.play(rng) for h in humans), watch()), timeout=60)
-    return created, [*humans, spectator]
+    return await whole_game(server, body, seed, timeout=60)
 
 
 @pytest.mark.parametrize(("body", "humans"), GAMES)

@@ -23,7 +23,7 @@ from coltexpress.superexpress.actions import KINDS
 from coltexpress.tournament import make_agent, parse_agent
 
 from .canary import Timeline, check_message, super_secrets_changed
-from .client import Client, Server
+from .client import Client, Server, whole_game
 
 SUPER = table_game("super-express")
 
@@ -123,21 +123,7 @@ GAMES = [
 
 
 async def _game(server: Server, body: dict[str, Any], seed: int) -> tuple[Any, list[Client]]:
-    created = server.create(game="super-express", **body, seed=seed)
-    humans = [await server.connect(created.table, t, s) for s, t in created.tokens.items()]
-    spectator = await server.connect(created.table)
-    for c in [*humans, spectator]:
-        welcome = await c.expect("welcome")
-        assert welcome["status"] == "open" and welcome["seat"] == c.seat
-    await asyncio.to_thread(server.start, created)
-    rng = random.Random(seed)
-
-    async def watch() -> None:
-        while spectator.status != "over":
-            await spectator.recv()
-
-    await asyncio.wait_for(asyncio.gather(*(h.play(rng) for h in humans), watch()), timeout=90)
-    return created, [*humans, spectator]
+    return await whole_game(server, {"game": "super-express", **body}, seed, timeout=90)
 
 
 @pytest.mark.parametrize(("body", "humans"), GAMES)
