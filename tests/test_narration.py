@@ -375,3 +375,30 @@ def test_the_end_explains_ransoms_stations_and_who_was_caught() -> None:
     assert end_lines(view)[0] == "Every bandit was caught at the Escape station: nobody wins."
     for line in lines:
         assert not _problems(line), line
+
+
+@pytest.mark.parametrize(("label_", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_a_train_described_again_is_described_as_the_first_time(
+    label_: str, options: Options
+) -> None:
+    """train_sentences keeps the sentences of trains it described (a server describes each
+    moment to every viewer): over a whole game, every seat's and the spectator's view at
+    every decision, what it gives equals a description made afresh (nothing kept for one
+    train is given for another), and a caller's change to the list it got changes nothing
+    kept."""
+    import random
+
+    from coltexpress import describe
+
+    describe._TRAIN_MEMO.clear()
+    g = Game.new(options, seed=3)
+    rng = random.Random(3)
+    while not g.is_over:
+        for seat in (None, *range(g.n_players)):
+            view = g.view(seat)
+            given = describe.train_sentences(view)
+            assert given == describe._train_lines(view)
+            given.append("changed by the caller")
+            assert describe.train_sentences(view) == describe._train_lines(view)
+        g.apply_id(pick(rng, g.legal_ids()))
+    assert len(describe._TRAIN_MEMO) > 1  # the memo was used, and for more than one train

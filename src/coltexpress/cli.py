@@ -583,7 +583,13 @@ def loadtest(
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, value in report.items():
-        table.add_row(key.replace("_", " "), str(value))
+        if key == "latency_windows":
+            for w in value:
+                start = int(w["from_s"])
+                table.add_row(f"latency {start}-{start + 10} s: p50, p99, max",
+                              f"{w['p50_ms']}, {w['p99_ms']}, {w['max_ms']} ms")
+        else:
+            table.add_row(key.replace("_", " "), str(value))
     console.print(table)
 
 

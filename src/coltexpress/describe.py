@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from .engine import names
 from .engine.actions import (
     Attack,
@@ -617,9 +619,12 @@ def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
     flask's kind, Horses & Stagecoach, likewise)."""
     if not loot:
         return "no loot"
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for t in loot:
+        by_kind.setdefault(t["kind"], []).append(t)
     parts = []
     for kind in LOOT_ORDER:
-        tokens = [t for t in loot if t["kind"] == kind]
+        tokens = by_kind.get(kind)
         if not tokens:
             continue
         text = names.loot(kind, len(tokens)).removeprefix("a ")
@@ -672,9 +677,34 @@ def space_sentences(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+_TRAIN_MEMO: dict[bytes, list[str]] = {}  # the sentences of trains lately described
+_TRAIN_MEMO_SIZE = 4096
+_encode_key = msgspec.json.Encoder().encode
+
+
 def train_sentences(view: dict[str, Any]) -> list[str]:
     """The train in sentences, locomotive first: who and what is where (with Horses &
-    Stagecoach, where the stagecoach and the horses stand)."""
+    Stagecoach, where the stagecoach and the horses stand).
+
+    A server describes the same train to every viewer of a table, moment by moment: the
+    sentences are kept by what they are made of (the spaces, where each figure stands, the
+    expansions' figures), so each is written once."""
+    mp = view.get("mp")
+    key = _encode_key((
+        view["cars"], view["marshal"], view["spaces"], mp is not None,
+        mp["in_cell"] if mp else None, view.get("hs"),
+        [(b["character"], b["car"], b["roof"], b.get("coach", False))
+         for b in view["bandits"]],
+    ))
+    lines = _TRAIN_MEMO.get(key)
+    if lines is None:
+        if len(_TRAIN_MEMO) >= _TRAIN_MEMO_SIZE:
+            _TRAIN_MEMO.clear()
+        lines = _TRAIN_MEMO[key] = _train_lines(view)
+    return list(lines)
+
+
+def _train_lines(view: dict[str, Any]) -> list[str]:
     cars = view["cars"]
     lines = space_sentences(view)
     lines.append(f"The train: the locomotive and {cars} cars; car {cars} is the caboose.")
@@ -1165,10 +1195,11 @@ def help_text(
 def captions(view: dict[str, Any]) -> dict[str, Any]:
     """The words a browser shows with a view (the server sends them beside it)."""
     cars = view["cars"]
-    legal_keys = {c["action"]: c["key"] for c in choices(view)}
+    listed = choices(view)
+    legal_keys = {c["action"]: c["key"] for c in listed}
     out: dict[str, Any] = {
         "situation": situation(view),
-        "choices": choices(view),
+        "choices": listed,
         "train": train_sentences(view),
         "bandits": [
             {

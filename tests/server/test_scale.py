@@ -195,6 +195,10 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
     assert report["tables"] == 3 and report["db"] == "sqlite"
     assert report["start"] == "spread" and report["warmup_moves"] > 0
     assert report["samples"] > 0 and report["moves_per_second"] > 0
+    windows = report["latency_windows"]  # the measure by 10-second windows: 0-10 s, 10-20 s
+    assert [w["from_s"] for w in windows][:1] == [0.0]
+    assert sum(w["samples"] for w in windows) == report["samples"]
+    assert max(w["max_ms"] for w in windows) == report["latency_max_ms"]
 
 
 async def test_render_workers_build_what_this_process_would() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from .content import CHARACTERS, content
@@ -149,7 +150,12 @@ class Options:
         return RoundDeck.STATION if self.events else RoundDeck.FIRST_GAME
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
+        """JSON-ready form: a new dict each time (every view carries one), copied from
+        the one built when first asked."""
+        return {k: list(v) if isinstance(v, list) else v for k, v in self._dict.items()}
+
+    @cached_property
+    def _dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["round_deck"] = None if self.round_deck is None else self.round_deck.value
         data["edition"] = self.edition.value

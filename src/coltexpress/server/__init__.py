@@ -36,7 +36,7 @@ def uvicorn_config(settings: Settings, host: str, port: int) -> uvicorn.Config:
 
 
 # The cyclic garbage collector and the GIL in a server process (see tune_process).
-FREEZE_EVERY = 1.0  # seconds: what the process holds is frozen out of the collector's walks
+FREEZE_EVERY = 0.05  # seconds: what the process holds is frozen out of the collector's walks
 COLLECT_EVERY = 3600.0  # seconds: one full collection (a pause: see docs/server.md)
 SWITCH_INTERVAL = 0.001  # seconds a thread holds the GIL before it hands it over
 
@@ -49,9 +49,12 @@ def tune_process() -> None:
     collection after minutes of play at hundreds of tables finds none; reference counting
     frees it all), yet the collector walks the objects it tracks, and at a thousand tables
     its pauses of 30 to 150 ms, and the full ones of half a second, were the slowest moves.
-    So every second what the process holds is frozen (``gc.freeze``: the collector walks
+    So every 50 ms what the process holds is frozen (``gc.freeze``: the collector walks
     only what is newer), and once an hour all of it is collected (the cycles that closed
-    sockets leave), in one pause.
+    sockets leave), in one pause. Freezing costs next to nothing (it moves lists, not
+    objects); more seldom is not enough: each move replaces its table's game by a new copy,
+    which the collector's count does not see (one copy made, one freed) but its walks do,
+    and a second's worth of new copies (a thousand tables) made pauses of 15 to 30 ms.
 
     The database threads and the worker pools' threads need the GIL for a moment at each
     move; by default a busy event loop keeps it for 5 ms before it hands it over, which

@@ -52,6 +52,7 @@ __all__ = ["LoadConfig", "run_loadtest"]
 
 TIMEOUT = 10.0  # seconds a socket may wait for the update of a move before it is an error
 CONNECTING = 64  # WebSocket handshakes, HTTP calls and warm-up moves in flight at once
+WINDOW = 10.0  # seconds: the report's latencies by window of the measure
 WARM_MOVES = 50  # a 4-player Colt Express game is about 110 moves in 5 rounds
 
 
@@ -95,6 +96,7 @@ _decode = msgspec.json.Decoder(_Message).decode
 @dataclass
 class _Stats:
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # when each latency's move was sent
     moves: int = 0
     warm_moves: int = 0
     games: int = 0
@@ -182,6 +184,7 @@ class _Table:
                     sent = self.sent.get(message.version) if kind == "update" else None
                     if sent is not None and sent[1] != sock.seat and stats.measuring:
                         stats.latencies.append(now - sent[0])
+                        stats.sent_at.append(sent[0])
                     self.changed.set()
                 elif kind == "error":
                     stats.error(f"error {message.code}")
@@ -346,6 +349,7 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
             gc.freeze()
             window["start"] = time.monotonic()
             window["cpu"] = time.process_time()
+            window["perf"] = time.perf_counter()
             stats.measuring = True
             go.set()
         await go.wait()
@@ -371,11 +375,6 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     await asyncio.gather(*tasks, return_exceptions=True)
     ordered = sorted(stats.latencies)
 
-    def pct(p: float) -> float:
-        if not ordered:
-            return 0.0
-        return round(ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000, 1)
-
     report: dict[str, Any] = {
         "tables": config.tables,
         "players": config.players,
@@ -390,10 +389,11 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
         "moves_per_second": round(stats.moves / elapsed, 1),
         "games_finished": stats.games,
         "samples": len(ordered),
-        "latency_p50_ms": pct(0.5),
-        "latency_p90_ms": pct(0.9),
-        "latency_p99_ms": pct(0.99),
+        "latency_p50_ms": _pct(ordered, 0.5),
+        "latency_p90_ms": _pct(ordered, 0.9),
+        "latency_p99_ms": _pct(ordered, 0.99),
         "latency_max_ms": round(ordered[-1] * 1000, 1) if ordered else 0.0,
+        "latency_windows": _windows(stats, window["perf"]),
         "errors": sum(stats.errors.values()),
         "error_kinds": dict(stats.errors),
         "client_cpu": round(client_cpu, 2),
@@ -403,6 +403,28 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
         report["server_cpu"] = round(server_share, 2)
         report["server_rss_mb"] = server_rss
     return report
+
+
+def _pct(ordered: list[float], p: float) -> float:
+    """The ``p`` quantile of sorted latencies, in milliseconds."""
+    if not ordered:
+        return 0.0
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * p))] * 1000, 1)
+
+
+def _windows(stats: _Stats, start: float) -> list[dict[str, float]]:
+    """The latencies by ``WINDOW`` seconds of the measure (by when the move was sent):
+    where in the run the slow moves were."""
+    groups: dict[int, list[float]] = {}
+    for sent, latency in zip(stats.sent_at, stats.latencies, strict=True):
+        groups.setdefault(int((sent - start) // WINDOW), []).append(latency)
+    out = []
+    for index in sorted(groups):
+        ordered = sorted(groups[index])
+        out.append({"from_s": index * WINDOW, "samples": len(ordered),
+                    "p50_ms": _pct(ordered, 0.5), "p99_ms": _pct(ordered, 0.99),
+                    "max_ms": round(ordered[-1] * 1000, 1)})
+    return out
 
 
 class _ServerCpu:
@@ -464,7 +486,7 @@ async def _lag(stats: _Stats) -> None:
         start = time.perf_counter()
         await asyncio.sleep(0.01)
         stats.lags.append(time.perf_counter() - start - 0.01)
-        if len(stats.lags) % 100 == 0:
+        if len(stats.lags) % 5 == 0:
             gc.freeze()
 
 

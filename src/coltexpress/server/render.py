@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 COPIES = 20_000  # tables' games one renderer keeps (the least recently used go first)
 GC_THRESHOLDS = (10_000, 10, 100)  # a server process's and a render worker's collector
+FREEZE_EVERY = 0.05  # seconds (as in the server process: ``tune_process``)
 RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker is replaced
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
@@ -128,7 +129,7 @@ def _serve(sock: socket.socket) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
     frozen = time.monotonic()
     while len(head := stream.read(4)) == 4:
-        if time.monotonic() - frozen > 1.0:
+        if time.monotonic() - frozen > FREEZE_EVERY:
             gc.freeze()
             frozen = time.monotonic()
         message = pickle.loads(stream.read(int.from_bytes(head, "big")))
