@@ -82,7 +82,14 @@ class Settings:
 
     @property
     def tick(self) -> float:
+        """Seconds between two checks for absent players (and their takeovers)."""
         return max(0.05, min(1.0, self.grace / 4))
+
+    @property
+    def beat(self) -> float:
+        """Seconds between two presence heartbeats: a connected seat is never seen more
+        than a quarter of ``grace`` ago, so it is never taken for absent."""
+        return max(0.05, self.grace / 4)
 
 
 class ProtocolError(Exception):
@@ -282,6 +289,7 @@ class Hub:
         self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
         self.render = RenderPool(settings.render_workers)
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
+        self.beaten = 0.0  # when the heartbeat last marked this process's seats seen
         self.closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -563,8 +571,8 @@ class Hub:
                     await table.wake.wait()
 
     async def _heartbeat(self) -> None:
-        """Presence for the whole process, once a tick: one statement for every seat
-        connected here, whatever the number of tables, then the takeovers."""
+        """Presence for the whole process: once a beat one statement for every seat
+        connected here, whatever the number of tables; once a tick the takeovers."""
         while not self.closing:
             try:
                 await self._presence()
@@ -576,8 +584,12 @@ class Hub:
         now = time.time()
         watched = [t for t in self.live.values() if t.viewers]
         local = {t.id: {v.seat for v in t.viewers if v.seat is not None} for t in watched}
-        pairs = [(table_id, seat) for table_id, seats in local.items() for seat in seats]
-        await self.db(self.store.seen_many, pairs, now)
+        if now - self.beaten >= self.settings.beat:
+            # a beat writes every connected seat (thousands of rows at a thousand tables),
+            # so not more often than presence needs
+            pairs = [(table_id, seat) for table_id, seats in local.items() for seat in seats]
+            await self.db(self.store.seen_many, pairs, now)
+            self.beaten = now
         cutoff = now - self.settings.grace
         for table in watched:
             if table.row.status != "playing":
