@@ -79,6 +79,39 @@ def test_racing_moves_exactly_one_is_stored(store: Store) -> None:
     assert row is not None and row.version == 10
 
 
+async def test_racing_moves_on_the_event_loops_connections_exactly_one_is_stored(
+    fresh_pg: str,
+) -> None:
+    """PostgreSQL: the server stores moves on connections of its event loop
+    (``append_move_async``); racing there, exactly one of each version is stored too, the
+    others get MoveConflict, and a stale version is refused."""
+    store = Store(fresh_pg)
+    store.migrate()
+    await store.open_moves()
+    try:
+        _table(store, "race")
+        winners = []
+        for version in range(10):
+            actions = [f"a{version}", f"b{version}", f"c{version}"]
+            results = await asyncio.gather(
+                *(store.append_move_async("race", version, a, 0, by_bot=False, over=False)
+                  for a in actions),
+                return_exceptions=True,
+            )
+            won = [a for a, r in zip(actions, results, strict=True) if r is None]
+            assert len(won) == 1
+            assert all(isinstance(r, MoveConflict) for r in results if r is not None)
+            winners += won
+        with pytest.raises(MoveConflict):
+            await store.append_move_async("race", 3, "late", 0, by_bot=False, over=False)
+        assert store.moves("race") == winners
+        row = store.get_table("race")
+        assert row is not None and row.version == 10
+    finally:
+        await store.close_moves()
+        store.close()
+
+
 async def test_racing_moves_over_websockets(server: Server) -> None:
     """Two connections of the same seat submit the same version at once: one is acked."""
     created = server.create(players=3, bots={"1": "easy", "2": "easy"}, seed=77)

@@ -284,6 +284,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(settings.db)
         await asyncio.to_thread(store.migrate)
+        await store.open_moves()
         bus = make_bus(settings.redis)
         hub = Hub(settings, store, bus)
         await bus.start(hub.on_notice)
@@ -301,6 +302,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             sweeper.cancel()
             await hub.close()
             await bus.close()
+            await store.close_moves()
             store.close()
 
     routes = [

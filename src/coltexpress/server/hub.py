@@ -473,15 +473,20 @@ class Hub:
                 raise ProtocolError("illegal", str(exc)) from None
             notation = table.kind.action_text(game.history[-1])  # canonical, whatever was typed
             try:
-                await self.db(
-                    self.store.append_move,
-                    table.id,
-                    version,
-                    notation,
-                    seat,
-                    by_bot=by_bot,
-                    over=game.is_over,
-                )
+                if self.store.move_pool is not None:  # PostgreSQL: on this loop, no thread
+                    await self.store.append_move_async(
+                        table.id, version, notation, seat, by_bot=by_bot, over=game.is_over
+                    )
+                else:
+                    await self.db(
+                        self.store.append_move,
+                        table.id,
+                        version,
+                        notation,
+                        seat,
+                        by_bot=by_bot,
+                        over=game.is_over,
+                    )
             except MoveConflict:
                 raise ProtocolError("stale", "another move was stored first; send sync") from None
             if reply is not None:

@@ -216,6 +216,28 @@ class Store:
         self.writing: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if self.sqlite else contextlib.nullcontext()
         )
+        self.move_pool: Any = None  # PostgreSQL: connections the event loop stores moves on
+
+    async def open_moves(self) -> None:
+        """PostgreSQL: open a pool of connections on which the event loop itself stores
+        moves (``append_move_async``), with no thread between them. SQLite keeps its
+        writer thread."""
+        if self.sqlite:
+            return
+        from psycopg_pool import AsyncConnectionPool
+        from sqlalchemy.engine import make_url
+
+        conninfo = make_url(self.url).set(drivername="postgresql")
+        self.move_pool = AsyncConnectionPool(
+            conninfo.render_as_string(hide_password=False), min_size=2, max_size=20,
+            kwargs={"autocommit": True}, open=False,
+        )
+        await self.move_pool.open(wait=True)
+
+    async def close_moves(self) -> None:
+        if self.move_pool is not None:
+            await self.move_pool.close()
+            self.move_pool = None
 
     def _sql(self, sql: str) -> str:
         """A statement of the hot paths, written with ``?`` for its parameters, in the
@@ -422,6 +444,26 @@ class Store:
             conn.exec_driver_sql(
                 self._sql(_MOVE_INSERT), (table_id, version, action, seat, by_bot, time.time())
             )
+
+    async def append_move_async(
+        self,
+        table_id: str,
+        version: int,
+        action: str,
+        seat: int | None,
+        *,
+        by_bot: bool,
+        over: bool,
+    ) -> None:
+        """``append_move`` on the event loop's own connections (``open_moves``): the same
+        one statement, the same MoveConflict."""
+        status = "over" if over else "playing"
+        params = (version + 1, status, table_id, version, version, action, seat, by_bot,
+                  time.time())
+        async with self.move_pool.connection() as conn:
+            done = (await conn.execute(_MOVE_PG, params)).rowcount
+        if done != 1:
+            raise MoveConflict(f"table {table_id} is no longer at version {version}")
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
         with self.engine.connect() as conn:
