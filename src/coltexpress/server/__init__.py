@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .app import create_app
 from .hub import Settings
-from .render import GC_THRESHOLDS
+from .render import FREEZE_EVERY, GC_THRESHOLDS
 
 if TYPE_CHECKING:
     import uvicorn
@@ -36,7 +36,6 @@ def uvicorn_config(settings: Settings, host: str, port: int) -> uvicorn.Config:
 
 
 # The cyclic garbage collector and the GIL in a server process (see tune_process).
-FREEZE_EVERY = 0.05  # seconds: what the process holds is frozen out of the collector's walks
 COLLECT_EVERY = 3600.0  # seconds: one full collection (a pause: see docs/server.md)
 SWITCH_INTERVAL = 0.001  # seconds a thread holds the GIL before it hands it over
 

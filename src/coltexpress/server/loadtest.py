@@ -48,11 +48,14 @@ from urllib.parse import urlsplit
 
 import msgspec
 
+from .render import FREEZE_EVERY
+
 __all__ = ["LoadConfig", "run_loadtest"]
 
 TIMEOUT = 10.0  # seconds a socket may wait for the update of a move before it is an error
 CONNECTING = 64  # WebSocket handshakes, HTTP calls and warm-up moves in flight at once
 WINDOW = 10.0  # seconds: the report's latencies by window of the measure
+LAG_STEP = 0.01  # seconds between two readings of the client's own delay
 WARM_MOVES = 50  # a 4-player Colt Express game is about 110 moves in 5 rounds
 
 
@@ -480,13 +483,14 @@ def _children(pid: int) -> list[int]:
 
 async def _lag(stats: _Stats) -> None:
     """How late this client's own event loop runs (a late client inflates the latency
-    it measures): every 10 ms, the delay past the expected wake-up. Every second what the
+    it measures): every 10 ms, the delay past the expected wake-up. Every 50 ms what the
     client holds is frozen out of the garbage collector's walks (as the server does)."""
+    freeze_every = round(FREEZE_EVERY / LAG_STEP)
     while True:
         start = time.perf_counter()
-        await asyncio.sleep(0.01)
-        stats.lags.append(time.perf_counter() - start - 0.01)
-        if len(stats.lags) % 5 == 0:
+        await asyncio.sleep(LAG_STEP)
+        stats.lags.append(time.perf_counter() - start - LAG_STEP)
+        if len(stats.lags) % freeze_every == 0:
             gc.freeze()
 
 

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 COPIES = 20_000  # tables' games one renderer keeps (the least recently used go first)
 GC_THRESHOLDS = (10_000, 10, 100)  # a server process's and a render worker's collector
-FREEZE_EVERY = 0.05  # seconds (as in the server process: ``tune_process``)
+FREEZE_EVERY = 0.05  # seconds: what a process holds is frozen out of the collector's walks
 RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker is replaced
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 

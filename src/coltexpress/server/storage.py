@@ -197,6 +197,20 @@ def _seat(row: Any) -> SeatRow:
     )
 
 
+def _move_pg_params(
+    table_id: str, version: int, action: str, seat: int | None, by_bot: bool, over: bool
+) -> tuple[Any, ...]:
+    """The parameters of ``_MOVE_PG``: move number ``version`` of the table."""
+    status = "over" if over else "playing"
+    return (version + 1, status, table_id, version, version, action, seat, by_bot, time.time())
+
+
+def _check_moved(rows: int, table_id: str, version: int) -> None:
+    """MoveConflict unless the conditional update found the table at ``version``."""
+    if rows != 1:
+        raise MoveConflict(f"table {table_id} is no longer at version {version}")
+
+
 class Store:
     """All database access of the server."""
 
@@ -425,22 +439,18 @@ class Store:
     ) -> None:
         """Store move number ``version`` if the table is still at ``version`` (else raise
         MoveConflict). The version check and the insert are one transaction."""
-        status = "over" if over else "playing"
         if not self.sqlite:  # one statement, one round trip: the version check and insert
-            params = (version + 1, status, table_id, version, version, action, seat, by_bot,
-                      time.time())
+            params = _move_pg_params(table_id, version, action, seat, by_bot, over)
             with self.engine.connect() as conn:
                 conn.execution_options(isolation_level="AUTOCOMMIT")
-                done = conn.exec_driver_sql(_MOVE_PG, params).rowcount
-            if done != 1:
-                raise MoveConflict(f"table {table_id} is no longer at version {version}")
+                _check_moved(conn.exec_driver_sql(_MOVE_PG, params).rowcount, table_id, version)
             return
+        status = "over" if over else "playing"
         with self.begin() as conn:
             done = conn.exec_driver_sql(
                 self._sql(_MOVE_VERSION), (version + 1, status, table_id, version)
             ).rowcount
-            if done != 1:
-                raise MoveConflict(f"table {table_id} is no longer at version {version}")
+            _check_moved(done, table_id, version)
             conn.exec_driver_sql(
                 self._sql(_MOVE_INSERT), (table_id, version, action, seat, by_bot, time.time())
             )
@@ -457,13 +467,9 @@ class Store:
     ) -> None:
         """``append_move`` on the event loop's own connections (``open_moves``): the same
         one statement, the same MoveConflict."""
-        status = "over" if over else "playing"
-        params = (version + 1, status, table_id, version, version, action, seat, by_bot,
-                  time.time())
+        params = _move_pg_params(table_id, version, action, seat, by_bot, over)
         async with self.move_pool.connection() as conn:
-            done = (await conn.execute(_MOVE_PG, params)).rowcount
-        if done != 1:
-            raise MoveConflict(f"table {table_id} is no longer at version {version}")
+            _check_moved((await conn.execute(_MOVE_PG, params)).rowcount, table_id, version)
 
     def moves(self, table_id: str, start: int = 0) -> list[str]:
         with self.engine.connect() as conn:
