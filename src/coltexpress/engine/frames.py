@@ -5,14 +5,23 @@ show; the events are then cut at those marks.
 
 >>> cut([1, 2, 3], [(0, "dealt"), (1, "revealed"), (1, "again")], "now", lambda *f: f)
 [([1], 'revealed', False), ([2, 3], 'now', True)]
+
+A game marks the moment before each event of its frame kinds, so the number of frames is
+known from the events alone (a server that only counts them copies nothing):
+
+>>> count(["play", "reveal", "play", "reveal"], {"reveal"})
+3
+>>> count(["reveal", "play"], {"reveal"})
+1
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
+from itertools import islice
 from typing import Any, TypeVar
 
-__all__ = ["apply_in_frames", "cut"]
+__all__ = ["apply_in_frames", "count", "cut"]
 
 E = TypeVar("E")
 S = TypeVar("S")
@@ -43,3 +52,10 @@ def apply_in_frames(game: Any, action: Any, frame: Callable[[list[Any], Any, boo
     finally:
         game.frames = None
     return cut(events, marks, game.clone(), frame)
+
+
+def count(kinds_of_events: Iterable[str], frame_kinds: Container[str]) -> int:
+    """How many frames ``apply_in_frames`` cuts a move's events into, from their kinds: one,
+    and one more for each event of ``frame_kinds`` but the first event (a mark before the
+    first event makes no frame)."""
+    return 1 + sum(kind in frame_kinds for kind in islice(kinds_of_events, 1, None))

@@ -383,6 +383,14 @@ class Game:
 
         return apply_in_frames(self, action, Frame)
 
+    @staticmethod
+    def frame_count(events: list[Event]) -> int:
+        """How many frames :meth:`apply_frames` would have cut the events of an
+        :meth:`apply` into (a caller that only counts them copies nothing)."""
+        from .frames import count
+
+        return count((e.kind for e in events), flow.FRAME_KINDS)
+
     def _to_id(self, action: Action | str) -> int:
         if isinstance(action, str):
             action = parse_action(action)

@@ -47,9 +47,9 @@ TAKEOVER_LEVEL = "medium"  # the bot that keeps an absent player's seat warm
 DB_THREADS = 8  # threads for the store's blocking calls (SQLite writes take turns anyway)
 
 # A game is any game of the package (``coltexpress.games``): they share the engine contract
-# (pending, legal ids, apply_frames, view, record, clone) but no class.
+# (pending, legal ids, apply, frame_count, view, record, clone) but no class. The frames of
+# a move are built by the render workers (``render.py``); this process only counts them.
 Game = Any
-Frame = Any
 Event = Any
 
 
@@ -251,15 +251,15 @@ class LiveTable:
             self.spectator_welcome = (key, dumps(self.welcome(None)))
         return self.spectator_welcome[1]
 
-    def advance(self, before: Game, game: Game, frames: list[Frame]) -> None:
+    def advance(self, before: Game, game: Game, events: list[Event]) -> None:
         """The move is stored: the table moves on and every local viewer hears of it."""
         self.game = game
-        self.events += [e for f in frames for e in f.events]
+        self.events += events
         self.row.version += 1
         self.row.status = "over" if game.is_over else "playing"
         # the browser plays a move's steps back one by one before the next decision can be
         # made: the clock of that decision starts once they are shown
-        self.turn_started = time.time() + STEP_GRACE * (len(frames) - 1)
+        self.turn_started = time.time() + STEP_GRACE * (game.frame_count(events) - 1)
         if game.round_no != before.round_no:
             self.round_start = game.clone()
 
@@ -399,8 +399,7 @@ class Hub:
         for action in new:
             before = table.game
             game = before.clone()
-            frames = game.apply_frames(action)
-            table.advance(before, game, frames)
+            table.advance(before, game, game.apply(action))
             await self._broadcast(table, before, action)
         row.version = table.row.version
         if table.game.is_over:
@@ -462,7 +461,7 @@ class Hub:
             before = table.game
             game = before.clone()
             try:
-                frames = game.apply_frames(action)
+                events = game.apply(action)
             except NotationError as exc:
                 raise ProtocolError("syntax", str(exc)) from None
             except IllegalActionError as exc:
@@ -491,7 +490,7 @@ class Hub:
                 raise ProtocolError("stale", "another move was stored first; send sync") from None
             if reply is not None:
                 reply.send({"type": "ack", "id": msg_id, "version": version + 1})
-            table.advance(before, game, frames)
+            table.advance(before, game, events)
             await self._broadcast(table, before, notation)
         table.wake.set()
         if self.bus.shared:  # this process's viewers have it already

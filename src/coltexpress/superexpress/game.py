@@ -257,6 +257,13 @@ class SuperGame:
 
         return apply_in_frames(self, action, SuperFrame)
 
+    @staticmethod
+    def frame_count(events: list[SuperEvent]) -> int:
+        """How many frames :meth:`apply_frames` would have cut these events into."""
+        from ..engine.frames import count
+
+        return count((e.kind for e in events), FRAME_KINDS)
+
     def _to_id(self, action: SuperAction | str) -> int:
         if isinstance(action, str):
             action = parse_super_action(action)
