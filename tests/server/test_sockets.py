@@ -20,7 +20,8 @@ from coltexpress.server.sockets import WINDOW_BITS, TableDeflateFactory
 def _a_games_updates(seat: int) -> list[bytes]:
     kind = table_game("colt-express")
     options = Options.preset("standard", players=4).to_dict()
-    game, actions, renderer = kind.new(options, 7), [], Renderer()
+    game, renderer = kind.new(options, 7), Renderer()
+    actions: list[str] = []
     rng = random.Random(7)
     texts = []
     while not game.is_over:
