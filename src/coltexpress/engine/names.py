@@ -17,7 +17,7 @@ name (a slug, a token id) reaches a player.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -52,6 +52,12 @@ __all__ = [
 ]
 
 
+# The names a view's words ask for over and over (every bandit, every card of the pile, for
+# each viewer at each step of a move) are kept: the table never changes. Bounded, since a
+# card's text may come from outside.
+_memo = lru_cache(maxsize=4096)
+
+
 @cache
 def names() -> dict[str, Any]:
     """The whole table (loaded once)."""
@@ -60,6 +66,7 @@ def names() -> dict[str, Any]:
     return data
 
 
+@_memo
 def bandit(name: str | None) -> str:
     """A bandit's name as printed; ``None`` is the Marshal."""
     if not name:
@@ -74,6 +81,7 @@ def player(bandits: list[str] | tuple[str, ...]) -> str:
     return "the player of " + " and ".join(bandit(b) for b in bandits)
 
 
+@_memo
 def card(text: str, *, owner: bool = True) -> str:
     """A card as the table sees it (``move``, ``shoot@tuco``, ``bullet@belle:6``,
     ``bullet``); ``owner=False`` leaves out whose card it is."""
@@ -124,16 +132,19 @@ def sidekick(name: str) -> str:
     return str(names()["sidekick"]).format(bandit=bandit(name))
 
 
+@_memo
 def card_help(kind: str) -> str:
     entry = names()["cards"].get(kind.partition("@")[0])
     return str(entry["help"]) if entry else ""
 
 
+@_memo
 def turn(code: str) -> str:
     entry = names()["turns"].get(code)
     return str(entry["name"]) if entry else code
 
 
+@_memo
 def turn_help(code: str) -> str:
     entry = names()["turns"].get(code)
     return str(entry["help"]) if entry else ""

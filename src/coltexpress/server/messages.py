@@ -10,6 +10,7 @@ game (``kinds.TableGame``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ Event = Any
 Frame = Any
 Game = Any
 
-__all__ = ["away_moves", "event_dict", "steps_update", "update_fields", "visible"]
+__all__ = ["Said", "away_moves", "event_dict", "steps_update", "update_fields", "visible"]
 
 
 def event_dict(event: Event) -> dict[str, Any]:
@@ -32,6 +33,21 @@ def visible(event: Event, seat: int | None) -> bool:
     return event.seat is None or event.seat == seat
 
 
+@dataclass
+class Said:
+    """What every viewer's update of one move shares, built for the first and kept for
+    the others: each event as a dict (by the event's identity) and each step's card."""
+
+    events: dict[int, dict[str, Any]] = field(default_factory=dict)
+    cards: dict[int, dict[str, Any] | None] = field(default_factory=dict)
+
+    def event(self, event: Event) -> dict[str, Any]:
+        said = self.events.get(id(event))
+        if said is None:
+            said = self.events[id(event)] = event_dict(event)
+        return said
+
+
 def _part(
     kind: TableGame,
     frame: Frame,
@@ -39,6 +55,7 @@ def _part(
     card: dict[str, Any] | None,
     round_start: dict[str, Any] | None,
     earlier: list[Event],
+    said: Said,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One frame for one viewer: the step (without its kind's extras) and its events
     (``earlier``: the move's events before this frame, those the viewer may see)."""
@@ -49,7 +66,7 @@ def _part(
         summary = kind.round_summary(round_start, view, earlier, closing)
         if summary is not None:
             caps["summary"] = summary
-    events = [event_dict(e) for e in frame.events if visible(e, seat)]
+    events = [said.event(e) for e in frame.events if visible(e, seat)]
     step = {"kind": frame.kind, "view": view, "captions": caps, "count": len(events)}
     step["card"] = card
     return step, events
@@ -62,11 +79,14 @@ def steps_update(
     *,
     before: Game,
     round_start: Game | None,
+    said: Said | None = None,
 ) -> dict[str, Any]:
     """The fields of an ``update`` for one viewer: ``steps`` (the frames before the last),
     then ``view``, ``captions``, ``kind`` and ``card`` of the last, and every visible event.
     ``before`` is the game before the move; ``round_start`` the game as the round that may
-    end in this move was dealt (for the round summary)."""
+    end in this move was dealt (for the round summary); ``said``: what the updates of the
+    other viewers of this move built already (the same frames)."""
+    said = Said() if said is None else said
     start = None
     if round_start is not None and any(f.kind == "round-end" for f in frames):
         start = round_start.view(seat)
@@ -75,8 +95,9 @@ def steps_update(
     last: dict[str, Any] = {}
     earlier: list[Event] = []
     for i, frame in enumerate(frames):
-        card = kind.step_card(frame.events, before if i == 0 else None)
-        step, seen = _part(kind, frame, seat, card, start, earlier)
+        if i not in said.cards:
+            said.cards[i] = kind.step_card(frame.events, before if i == 0 else None)
+        step, seen = _part(kind, frame, seat, said.cards[i], start, earlier, said)
         earlier += [e for e in frame.events if visible(e, seat)]
         events += seen
         if frame.final:
@@ -100,12 +121,14 @@ def update_fields(
     frames: list[Frame] | None,
     before: Game | None,
     round_start: Game | None,
+    said: Said | None = None,
 ) -> dict[str, Any]:
     """The fields of an ``update`` for one viewer after the table changed: a move's
     (``frames``, from ``before``; see ``steps_update``), or, with no frames, ``game`` as it
     stands with no events (the host started the game)."""
     if frames and before is not None:
-        return steps_update(kind, seat, frames, before=before, round_start=round_start)
+        return steps_update(kind, seat, frames, before=before, round_start=round_start,
+                            said=said)
     view = game.view(seat)
     return {
         "view": view,

@@ -28,7 +28,7 @@ from typing import Any
 import msgspec
 
 from .kinds import TableGame, table_game
-from .messages import update_fields
+from .messages import Said, update_fields
 
 __all__ = ["Job", "Record", "RenderPool", "Renderer"]
 
@@ -89,10 +89,11 @@ class Renderer:
             before = copy.game
             game = before.clone()
             frames = game.apply_frames(job.action)
+        said = Said()  # the events and cards every viewer's update shares
         texts = {
             seat: _encode(
                 {**job.header, **update_fields(copy.kind, game, seat, frames, before,
-                                               copy.round_start)}
+                                               copy.round_start, said)}
             ).decode()
             for seat in job.seats
         }

@@ -1,0 +1,59 @@
+"""A move's updates are built for all its viewers together (``render.Renderer``), sharing
+what they have in common (``messages.Said``: each event's words, each step's card). Each
+viewer's update must be exactly the one built for that viewer alone, in every game and
+option set, at every move of whole games (round ends, events, stations, the end)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from coltexpress.server.kinds import table_game
+from coltexpress.server.messages import update_fields
+from coltexpress.server.render import Job, Renderer
+
+TABLES = [
+    ("colt-express", "standard", 4),
+    ("colt-express", "two-bandits", 3),
+    ("colt-express", "marshal-prisoners", 5),
+    ("colt-express", "horses-stagecoach", 4),
+    ("colt-express", "expert", 3),
+    ("super-express", "reflex-horse", 4),
+]
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), TABLES)
+def test_updates_built_together_equal_each_built_alone(
+    name: str, preset: str, players: int
+) -> None:
+    kind = table_game(name)
+    options = kind.options(preset, {"players": players}).to_dict()
+    seats: tuple[int | None, ...] = (*range(players), None)
+    renderer = Renderer()
+    game = kind.new(options, 5)
+    round_start = game.clone()
+    rng = random.Random(5)
+    version, steps = 0, 0
+    while not game.is_over:
+        action = rng.choice([str(a) for a in game.legal_actions()])
+        record = (name, options, 5, list(game.record()["actions"])) if version == 0 else None
+        header = {"type": "update", "version": version + 1}
+        texts = renderer.run(Job("t", version, action, seats, header, record))
+        assert texts is not None
+        before, after = game, game.clone()
+        frames = after.apply_frames(action)
+        for seat in seats:  # each alone: nothing shared with another viewer
+            alone: dict[str, Any] = {
+                **header, **update_fields(kind, after, seat, frames, before, round_start)
+            }
+            assert msgspec.json.decode(texts[seat]) == msgspec.json.decode(
+                msgspec.json.encode(alone)
+            ), (version, seat)
+        steps += len(frames) - 1
+        if after.round_no != before.round_no:
+            round_start = after.clone()
+        game, version = after, version + 1
+    assert steps > 0  # moves with several steps were among them
