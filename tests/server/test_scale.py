@@ -195,6 +195,11 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
     assert report["tables"] == 3 and report["db"] == "sqlite"
     assert report["start"] == "spread" and report["warmup_moves"] > 0
     assert report["samples"] > 0 and report["moves_per_second"] > 0
+    # the server's CPU over the measure, per move (Linux: read from /proc)
+    moves = report["moves_per_second"] * report["seconds"]
+    assert report["server_cpu_ms_per_move"] == pytest.approx(
+        report["server_cpu"] * report["seconds"] * 1000 / moves, rel=0.2)
+    assert report["server_cpu_ms_per_move"] > 0
     windows = report["latency_windows"]  # the measure by 10-second windows: 0-10 s, 10-20 s
     assert [w["from_s"] for w in windows][:1] == [0.0]
     assert sum(w["samples"] for w in windows) == report["samples"]

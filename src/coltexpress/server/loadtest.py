@@ -404,6 +404,10 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     }
     if server_share is not None:
         report["server_cpu"] = round(server_share, 2)
+        # what a move costs the server, whatever the load: compares machines and versions
+        report["server_cpu_ms_per_move"] = (
+            round(server_share * elapsed * 1000 / stats.moves, 2) if stats.moves else None
+        )
         report["server_rss_mb"] = server_rss
     return report
 
