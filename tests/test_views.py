@@ -411,3 +411,21 @@ def test_a_sampled_world_depends_only_on_the_view(label: str) -> None:
             assert a.hs.hostages == b.hs.hostages and a.hs.old == b.hs.old
         checked += bool(changed)
     assert checked > 5
+
+
+@pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_views_built_together_equal_each_built_alone(label: str, options: Options) -> None:
+    """``Game.views`` builds the spectator's view once and each seat's from it (a server
+    builds every viewer's view of each moment of a move so): each must be exactly the view
+    built for that seat alone, at every moment and inside moves (the frames), and building
+    one seat's must change nothing another's holds (they share the public parts)."""
+    rng = random.Random(29)
+    for g in sample_states(options, 29, every=SAMPLE_EVERY):
+        seats = tuple(_seats(g))
+        moments = [(g.views(seats), g.view)]
+        if not g.is_over:
+            frames = g.clone().apply_frames(str(rng.choice(g.legal_actions())))
+            moments += [(frame.views(seats), frame.view) for frame in frames]
+        for together, alone in moments:
+            for seat in seats:
+                assert json.dumps(together[seat]) == json.dumps(alone(seat)), (label, seat)

@@ -18,6 +18,7 @@ the display-name table (``engine/names.py``), so the terminal, the plain mode, t
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
@@ -608,34 +609,43 @@ def sentence(text: str) -> str:
 LOOT_ORDER = ("purse", "jewel", "strongbox", "mailbag", "whiskey")
 
 
-def _flask(t: dict[str, Any]) -> str:
+def _flask(old: bool | None, half: bool) -> str:
     """A whiskey flask as the viewer knows it: ``old``, ``normal, half drunk``, ``?``."""
-    kind = ("old" if t["old"] else "normal") if "old" in t else "?"
-    return kind + (", half drunk" if t.get("half") else "")
+    kind = "?" if old is None else "old" if old else "normal"
+    return kind + (", half drunk" if half else "")
 
 
 def loot_summary(loot: list[dict[str, Any]], *, values: bool = True) -> str:
     """'2 purses ($250, ?), 1 jewel': values only where the view gives them (a whiskey
-    flask's kind, Horses & Stagecoach, likewise)."""
+    flask's kind, Horses & Stagecoach, likewise). A server says it of every bandit to every
+    viewer at every step: the sentences are kept by what they are made of."""
     if not loot:
         return "no loot"
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for t in loot:
-        by_kind.setdefault(t["kind"], []).append(t)
+    return _loot_summary(
+        tuple((t["kind"], t.get("value"), t.get("old"), bool(t.get("half"))) for t in loot),
+        values,
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _loot_summary(
+    loot: tuple[tuple[str, int | None, bool | None, bool], ...], values: bool
+) -> str:
+    """``loot_summary`` of tokens as (kind, value, old, half drunk), None where unknown."""
     parts = []
     for kind in LOOT_ORDER:
-        tokens = by_kind.get(kind)
+        tokens = [t for t in loot if t[0] == kind]
         if not tokens:
             continue
         text = names.loot(kind, len(tokens)).removeprefix("a ")
         text = f"1 {text}" if len(tokens) == 1 else text
         if kind == "whiskey":
-            flasks = [_flask(t) for t in tokens]
+            flasks = [_flask(old, half) for _, _, old, half in tokens]
             if values and any(f != "?" for f in flasks):
                 text += " (" + "; ".join(flasks) + ")"
-        elif values and any("value" in t for t in tokens):
-            text += " (" + ", ".join(f"${t['value']:,}" if "value" in t else "?" for t in tokens)
-            text += ")"
+        elif values and any(value is not None for _, value, _, _ in tokens):
+            shown = ("?" if value is None else f"${value:,}" for _, value, _, _ in tokens)
+            text += " (" + ", ".join(shown) + ")"
         parts.append(text)
     return ", ".join(parts)
 

@@ -413,6 +413,13 @@ class Game:
 
         return build_view(self, seat)
 
+    def views(self, seats: tuple[int | None, ...]) -> dict[int | None, dict[str, Any]]:
+        """The views of several seats, as ``view`` gives each, built together: they share
+        what they show alike (the same objects, not to be changed)."""
+        from .views import build_views
+
+        return build_views(self, seats)
+
     def determinize(self, seat: int | None, rng: random.Random) -> Game:
         """A full state consistent with ``seat``'s view, hidden parts resampled with ``rng``."""
         from .determinize import determinize
@@ -534,6 +541,12 @@ class Frame:
         from .views import build_view
 
         return build_view(self.state, seat, frame=not self.final)
+
+    def views(self, seats: tuple[int | None, ...]) -> dict[int | None, dict[str, Any]]:
+        """The views of several seats at this frame, built together (``Game.views``)."""
+        from .views import build_views
+
+        return build_views(self.state, seats, frame=not self.final)
 
 
 def _make_clone() -> Callable[[Game], Game]:

@@ -7,6 +7,10 @@ positions, loot by kind, face-up and revealed cards, the owners of face-down car
 hand sizes, discard piles, bullets, the cards known to lie on top of a deck or in a hand
 (see knowledge.py). ``seat=None`` is a spectator: public information only. At the end of the
 game every purse is turned over.
+
+The spectator's view lists what everyone sees (``public_view``); a seat's adds what that
+seat knows besides (``seat_view``), so the views of several seats of one moment can share
+the public part (``build_views``).
 """
 
 from __future__ import annotations
@@ -65,15 +69,86 @@ def card_order(g: Game, card: int) -> tuple[int, int, int]:
 
 def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
     """The view of ``seat``; ``frame``: a moment inside a move (Game.apply_frames), with no
-    pending decision (``decision`` is ``watch``) and only the cards already resolved shown."""
-    from .game import KEEP, OVER, PLACE, RESOLVING
+    pending decision (``decision`` is ``watch``) and only the cards already resolved shown.
+    It is the spectator's view (``public_view``) with what the seat knows besides
+    (``seat_view``)."""
+    _check_seat(g, seat)
+    return seat_view(g, public_view(g, frame=frame), seat, frame=frame)
 
+
+def build_views(
+    g: Game, seats: tuple[int | None, ...], *, frame: bool = False
+) -> dict[int | None, dict[str, Any]]:
+    """The views of ``seats`` at one moment, each equal to its ``build_view``: the public
+    view is built once and each seat's made from it, so they share what they show alike
+    (the same objects: a caller must not change them)."""
+    for seat in seats:
+        _check_seat(g, seat)
+    public = public_view(g, frame=frame)
+    return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
+
+
+def _check_seat(g: Game, seat: int | None) -> None:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
+
+
+def seat_view(
+    g: Game, public: dict[str, Any], seat: int | None, *, frame: bool = False
+) -> dict[str, Any]:
+    """``public`` (the spectator's view of this moment) as ``seat`` sees it: the values of
+    the tokens it has seen, its own face-down cards in the pile, what it knows of its own
+    deck's top, its hand, its placement, its legal plays, its secrets in the expansions.
+    What does not change is ``public``'s own objects."""
+    from .game import OVER, PLACE
+
+    if seat is None:
+        return public
+    view = {**public, "seat": seat}
+    known = known_tokens(g, seat)
+    seen = known - known_tokens(g, None)  # values this seat knows and a spectator does not
+    for key, groups in (("bandits", g.held), ("spaces", g.floor_loot)):
+        view[key] = [
+            {**entry, "loot": [_token(g, t, known) for t in tokens]}
+            if not seen.isdisjoint(tokens) else entry
+            for entry, tokens in zip(public[key], groups, strict=True)
+        ]
+    view["pile"] = [
+        {**entry, "card": g.card_name(card)}
+        if entry["card"] is None and entry["seat"] == seat else entry
+        for entry, card in zip(public["pile"], g.pile, strict=True)
+    ]
+    players = view["players"] = public["players"][:]
+    players[seat] = {**players[seat], "deck_top": deck_top(g, seat, seat)}
+    if g.mp is not None:
+        from .mp.views import mp_view
+
+        view["mp"] = mp_view(g, seat, lambda t: _token(g, t, known))
+    if g.hs is not None:
+        from .hs.views import hs_view
+
+        view["hs"] = hs_view(g, seat)
+    for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat]),
+                       ("discarding", g.dropped[seat])):
+        view[key] = [g.card_name(c) for c in sorted(cards, key=lambda c: card_order(g, c))]
+    if g.phase == PLACE and g.placed[seat] >= 0:
+        view["my_placement"] = g.chars[g.placed[seat]]
+    pend = g.pending
+    if pend.seat == seat and not (frame and g.phase != OVER):
+        view["legal"] = [str(ACTIONS[i]) for i in g.legal_ids()]
+    if "result" in view:  # last, as it always was
+        view["result"] = view.pop("result")
+    return view
+
+
+def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
+    """What everyone sees (the view of ``seat=None``, a spectator)."""
+    from .game import KEEP, OVER, PLACE, RESOLVING
+
     watching = frame and g.phase != OVER
     pend = g.pending
     placing = g.phase == PLACE
-    known = known_tokens(g, seat)
+    known = known_tokens(g, None)
     spec = g.round_card_spec
     bandits = []
     coach = 2 * (g.last + 1)  # Horses & Stagecoach: the stagecoach's spaces follow the train's
@@ -110,7 +185,7 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
     for i, card in enumerate(g.pile):
         b = g.card_bandit[card]
         owner = g.seat_of[b]
-        shown = not g.pile_down[i] or i < revealed or owner == seat
+        shown = not g.pile_down[i] or i < revealed
         pile.append(
             {
                 "seat": owner,
@@ -132,14 +207,14 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
                 "deck_size": len(g.deck[s]),
                 "discard": [g.card_name(c) for c in g.discard[s]],
                 "known_hand": sorted(g.card_name(c) for c in g.hand_known[s]),
-                "deck_top": deck_top(g, s, seat),
+                "deck_top": deck_top(g, s, None),
                 "deck_from": sorted(g.card_name(c) for c in g.deck_from[s]),
                 "hand_bullets_max": None if g.hand_bullets[s] < 0 else g.hand_bullets[s],
                 "placed": g.placed[s] >= 0 if placing else None,
             }
         )
     view: dict[str, Any] = {
-        "seat": seat,
+        "seat": None,
         "options": g.options.to_dict(),
         "round": min(g.round_no + 1, 5),
         "rounds": 5,
@@ -171,19 +246,11 @@ def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, A
     if g.mp is not None:
         from .mp.views import mp_view
 
-        view["mp"] = mp_view(g, seat, lambda t: _token(g, t, known))
+        view["mp"] = mp_view(g, None, lambda t: _token(g, t, known))
     if g.hs is not None:
         from .hs.views import hs_view
 
-        view["hs"] = hs_view(g, seat)
-    if seat is not None:
-        for key, cards in (("hand", g.hand[seat]), ("kept", g.kept[seat]),
-                           ("discarding", g.dropped[seat])):
-            view[key] = [g.card_name(c) for c in sorted(cards, key=lambda c: card_order(g, c))]
-        if placing and g.placed[seat] >= 0:
-            view["my_placement"] = g.chars[g.placed[seat]]
-        if pend.seat == seat and not watching:
-            view["legal"] = [str(ACTIONS[i]) for i in g.legal_ids()]
+        view["hs"] = hs_view(g, None)
     if g.phase == OVER:
         view["result"] = g.result()
     return view

@@ -36,16 +36,31 @@ def visible(event: Event, seat: int | None) -> bool:
 @dataclass
 class Said:
     """What every viewer's update of one move shares, built for the first and kept for
-    the others: each event as a dict (by the event's identity) and each step's card."""
+    the others: each event as a dict (by the event's identity), each step's card, and,
+    when the move's viewers are given (``seats``), the views of each moment, built for all
+    of them at once where the game can (``views``: the public part built once)."""
 
+    seats: tuple[int | None, ...] = ()
     events: dict[int, dict[str, Any]] = field(default_factory=dict)
     cards: dict[int, dict[str, Any] | None] = field(default_factory=dict)
+    views: dict[int, dict[int | None, dict[str, Any]]] = field(default_factory=dict)
 
     def event(self, event: Event) -> dict[str, Any]:
         said = self.events.get(id(event))
         if said is None:
             said = self.events[id(event)] = event_dict(event)
         return said
+
+    def view(self, source: Frame | Game, seat: int | None) -> dict[str, Any]:
+        """``source.view(seat)``; a frame's or a game's (by its identity) views of all the
+        move's viewers are built together on the first call and kept."""
+        views = self.views.get(id(source))
+        if views is None:
+            if seat not in self.seats or not hasattr(source, "views"):
+                alone: dict[str, Any] = source.view(seat)
+                return alone
+            views = self.views[id(source)] = source.views(self.seats)
+        return views[seat]
 
 
 def _part(
@@ -59,7 +74,7 @@ def _part(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One frame for one viewer: the step (without its kind's extras) and its events
     (``earlier``: the move's events before this frame, those the viewer may see)."""
-    view = frame.view(seat)
+    view = said.view(frame, seat)
     caps = kind.captions(view)
     if frame.kind == "round-end" and round_start is not None:
         closing = [e for e in frame.events if visible(e, seat)]
@@ -89,7 +104,7 @@ def steps_update(
     said = Said() if said is None else said
     start = None
     if round_start is not None and any(f.kind == "round-end" for f in frames):
-        start = round_start.view(seat)
+        start = said.view(round_start, seat)
     steps: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     last: dict[str, Any] = {}

@@ -89,7 +89,7 @@ class Renderer:
             before = copy.game
             game = before.clone()
             frames = game.apply_frames(job.action)
-        said = Said()  # the events and cards every viewer's update shares
+        said = Said(job.seats)  # the views, events and cards the viewers' updates share
         texts = {
             seat: _encode(
                 {**job.header, **update_fields(copy.kind, game, seat, frames, before,
