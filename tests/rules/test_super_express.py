@@ -9,7 +9,9 @@ everyone's 3 cards, after which the Shootin' phase runs by itself.
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from typing import Any
 
 import pytest
 
@@ -512,6 +514,28 @@ def test_no_view_shows_another_players_hidden_cards(preset: str) -> None:
                 assert viewer is not None or "stack" not in view
             g.apply_id(rng.choice(g.legal_ids()))
     assert changed > 50
+
+
+@pytest.mark.parametrize("preset", ["standard", "reflex-horse"])
+def test_views_built_together_equal_each_built_alone(preset: str) -> None:
+    """``SuperGame.views`` builds the spectator's view once and each seat's from it (as a
+    server builds a move's updates): each is exactly the view built for that seat alone,
+    at every state and every frame of the move, and none changes another's."""
+    rng = random.Random(7)
+    for players in (3, 6):
+        g = SuperGame.new(SuperOptions.preset(preset, players=players), seed=players)
+        seats = (None, *range(players))
+        while True:
+            moments: list[tuple[Any, Any]] = [(g.views(seats), g.view)]
+            if not g.is_over:
+                frames = g.clone().apply_frames(str(rng.choice(g.legal_actions())))
+                moments += [(frame.views(seats), frame.view) for frame in frames]
+            for together, alone in moments:
+                for seat in seats:
+                    assert json.dumps(together[seat]) == json.dumps(alone(seat)), seat
+            if g.is_over:
+                break
+            g.apply_id(rng.choice(g.legal_ids()))
 
 
 def test_frames_show_the_game_as_it_stood_before_each_moment() -> None:

@@ -276,6 +276,13 @@ class SuperGame:
 
         return build_view(self, seat)
 
+    def views(self, seats: tuple[int | None, ...]) -> dict[int | None, dict[str, Any]]:
+        """The views of several seats, as ``view`` gives each, built together: they share
+        what they show alike (the same objects, not to be changed)."""
+        from .views import build_views
+
+        return build_views(self, seats)
+
     def determinize(self, seat: int | None, rng: random.Random) -> SuperGame:
         from .views import determinize
 
@@ -645,6 +652,12 @@ class SuperFrame:
         from .views import build_view
 
         return build_view(self.state, seat, frame=not self.final)
+
+    def views(self, seats: tuple[int | None, ...]) -> dict[int | None, dict[str, Any]]:
+        """The views of several seats at this frame, built together (``SuperGame.views``)."""
+        from .views import build_views
+
+        return build_views(self.state, seats, frame=not self.final)
 
 
 def _facing(d: int) -> str:

@@ -21,8 +21,47 @@ if TYPE_CHECKING:
 
 
 def build_view(g: SuperGame, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator): the public view with the seat's own cards
+    (``seat_view``); ``frame``: a moment inside a move, with no pending decision."""
+    _check_seat(g, seat)
+    return seat_view(g, public_view(g, frame=frame), seat, frame=frame)
+
+
+def build_views(
+    g: SuperGame, seats: tuple[int | None, ...], *, frame: bool = False
+) -> dict[int | None, dict[str, Any]]:
+    """The views of ``seats`` at one moment, each equal to its ``build_view``, the public
+    view built once and shared (the same objects: a caller must not change them)."""
+    for seat in seats:
+        _check_seat(g, seat)
+    public = public_view(g, frame=frame)
+    return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
+
+
+def _check_seat(g: SuperGame, seat: int | None) -> None:
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
+
+
+def seat_view(
+    g: SuperGame, public: dict[str, Any], seat: int | None, *, frame: bool = False
+) -> dict[str, Any]:
+    """``public`` as ``seat`` sees it: its set-aside cards, its stack in order, its legal
+    plays."""
+    if seat is None:
+        return public
+    view = {**public, "seat": seat}
+    view["hand"] = [KINDS[c] for c in sorted(g.hand[seat])]
+    view["stack"] = [KINDS[c] for c in g.stack[seat]]
+    if g.pending.seat == seat and not (frame and not g.is_over):
+        view["legal"] = [str(a) for a in g.legal_actions()]
+    if "result" in view:  # last, as it always was
+        view["result"] = view.pop("result")
+    return view
+
+
+def public_view(g: SuperGame, *, frame: bool = False) -> dict[str, Any]:
+    """What everyone sees (the view of ``seat=None``, a spectator)."""
     watching = frame and not g.is_over
     pend = g.pending
     cars = []
@@ -61,7 +100,7 @@ def build_view(g: SuperGame, seat: int | None, *, frame: bool = False) -> dict[s
     ]
     view: dict[str, Any] = {
         "game": "super-express",
-        "seat": seat,
+        "seat": None,
         "options": g.options.to_dict(),
         "round": g.round_no + 1,
         "first_player": g.first,
@@ -74,11 +113,6 @@ def build_view(g: SuperGame, seat: int | None, *, frame: bool = False) -> dict[s
         "actor": None if watching else pend.seat,
         "actor_bandit": None if watching else pend.bandit,
     }
-    if seat is not None:
-        view["hand"] = [KINDS[c] for c in sorted(g.hand[seat])]
-        view["stack"] = [KINDS[c] for c in g.stack[seat]]
-        if pend.seat == seat and not watching:
-            view["legal"] = [str(a) for a in g.legal_actions()]
     if g.is_over:
         view["result"] = g.result()
     return view
