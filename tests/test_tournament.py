@@ -523,3 +523,24 @@ def test_bench_plays_super_express() -> None:
     assert "Colt Super Express, 4 players" in title and "clone us" in title
     colt = json.loads(runner.invoke(app, ["bench", "--seconds", "0.2", "--json"]).output)
     assert colt["game"] == "colt-express"
+
+
+@pytest.mark.parametrize(("game", "preset"), [("colt-express", "marshal-prisoners"),
+                                               ("super-express", "standard")])
+def test_bench_updates_builds_what_the_server_sends(game: str, preset: str) -> None:
+    """colt bench --updates: each move's updates for every seat and a spectator, built by
+    the render worker's code; its bytes are those updates' (each carries a whole view)."""
+    out = runner.invoke(app, ["bench", "--game", game, "--preset", preset, "--seconds", "0.3",
+                              "--updates", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["update_moves"] >= 1 and data["update_ms_per_move"] > 0
+    from coltexpress.server.kinds import table_game
+
+    kind = table_game(game)
+    g = kind.new(kind.options(preset, {}).to_dict(), 1)
+    one_view = len(json.dumps(g.view(None)))
+    assert data["update_bytes_per_move"] > (data["players"] + 1) * one_view
+    plain = json.loads(runner.invoke(app, ["bench", "--game", game, "--seconds", "0.1",
+                                           "--json"]).output)
+    assert "update_moves" not in plain

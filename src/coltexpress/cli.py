@@ -441,11 +441,22 @@ def bench(
         bool, typer.Option(help="Build no events, as search roll-outs do.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    updates: Annotated[
+        bool,
+        typer.Option(
+            help="Then, for as long again, build each move's updates as the online server "
+            "does (every seat and a spectator): milliseconds and bytes per move."
+        ),
+    ] = False,
 ) -> None:
     """Measure the engine alone: random playouts on one core, and the cost of a clone."""
     players = _game_options(game, preset, players).players
     report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet, game=game)
     data = report.to_dict()
+    if updates:
+        from .server.render import bench_updates
+
+        data.update(bench_updates(game, preset, players, seconds))
     if as_json:
         print(json.dumps(data))
         return

@@ -17,6 +17,7 @@ import gc
 import logging
 import multiprocessing
 import pickle
+import random
 import socket
 import time
 import zlib
@@ -30,7 +31,7 @@ import msgspec
 from .kinds import TableGame, table_game
 from .messages import Said, update_fields
 
-__all__ = ["Job", "Record", "RenderPool", "Renderer"]
+__all__ = ["Job", "Record", "RenderPool", "Renderer", "bench_updates"]
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,42 @@ class Renderer:
 
     def drop(self, table: str) -> None:
         self.copies.pop(table, None)
+
+
+def bench_updates(
+    game: str, preset: str, players: int, seconds: float, seed: int = 1
+) -> dict[str, Any]:
+    """Random games of ``game`` for about ``seconds``, each move's updates built as a render
+    worker builds them for every seat and one spectator: the moves, the milliseconds and
+    the bytes (before compression) a move's updates cost. Only the building is timed."""
+    kind = table_game(game)
+    options = kind.options(preset, {"players": players}).to_dict()
+    seats: tuple[int | None, ...] = (*range(players), None)
+    renderer = Renderer()
+    rng = random.Random(seed)
+    moves = size = 0
+    spent = 0.0
+    while spent < seconds:
+        table, start = f"bench-{moves}", rng.randrange(1 << 30)
+        current = kind.new(options, start)
+        version = 0
+        while not current.is_over and spent < seconds:
+            action = str(rng.choice(current.legal_actions()))
+            record: Record | None = (game, options, start, []) if version == 0 else None
+            header = {"type": "update", "version": version + 1}
+            began = time.perf_counter()
+            texts = renderer.run(Job(table, version, action, seats, header, record))
+            spent += time.perf_counter() - began
+            assert texts is not None
+            size += sum(len(text) for text in texts.values())
+            current.apply(action)
+            moves, version = moves + 1, version + 1
+        renderer.drop(table)
+    return {
+        "update_moves": moves,
+        "update_ms_per_move": round(1000 * spent / max(moves, 1), 3),
+        "update_bytes_per_move": round(size / max(moves, 1)),
+    }
 
 
 def _rebuild(record: Record) -> _Copy:
