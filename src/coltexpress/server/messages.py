@@ -38,7 +38,7 @@ class Said:
     """What every viewer's update of one move shares, built for the first and kept for
     the others: each event as a dict (by the event's identity), each step's card, and,
     when the move's viewers are given (``seats``), the views of each moment, built for all
-    of them at once where the game can (``views``: the public part built once)."""
+    of them at once (``views``: the public part built once)."""
 
     seats: tuple[int | None, ...] = ()
     events: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -53,12 +53,12 @@ class Said:
 
     def view(self, source: Frame | Game, seat: int | None) -> dict[str, Any]:
         """``source.view(seat)``; a frame's or a game's (by its identity) views of all the
-        move's viewers are built together on the first call and kept."""
+        move's viewers are built together (``views``) on the first call and kept."""
+        if seat not in self.seats:
+            alone: dict[str, Any] = source.view(seat)
+            return alone
         views = self.views.get(id(source))
         if views is None:
-            if seat not in self.seats or not hasattr(source, "views"):
-                alone: dict[str, Any] = source.view(seat)
-                return alone
             views = self.views[id(source)] = source.views(self.seats)
         return views[seat]
 
