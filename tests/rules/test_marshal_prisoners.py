@@ -366,6 +366,35 @@ def test_no_knockback_into_the_cell() -> None:
     assert not mp(g).jailed[bandit(g, "cheyenne")]
 
 
+@pytest.mark.rule(
+    "mp.setup.mailbags-replace-strongbox", "base.punch.victim-drops-chosen-loot-in-space"
+)
+def test_a_punched_mailbag_is_either_bag_at_random() -> None:
+    """D-mp-punch-mailbag: the two mailbags have the same back, so a puncher who chooses a
+    mailbag cannot choose which: the victim drops either one, whatever order he got them in,
+    and the choice is offered by kind only."""
+    dropped: Counter[tuple[int, int]] = Counter()
+    for s in range(24):
+        g = at_round(mp_game(seed=s))
+        put(g, marshal=(0, False), belle=(2, False), cheyenne=(2, False), doc=(3, False))
+        bags = [t for t in g.floor_loot[0] if g.loot_kind[t] == MAILBAG]
+        for t in bags:
+            g.floor_loot[0].remove(t)
+            g.held[bandit(g, "cheyenne")].append(t)
+        first = g.loot_value[bags[0]]
+        stealin(g, [("belle", "punch")])
+        assert "punch cheyenne mailbag back" in legal(g)
+        assert all("#" not in a and "take" not in a for a in legal(g))
+        g.apply("punch cheyenne mailbag back")
+        (token,) = [t for t in g.floor_loot[2 * 2] if g.loot_kind[t] == MAILBAG]
+        dropped[first, g.loot_value[token]] += 1
+        assert [g.loot_kind[t] for t in g.held[bandit(g, "cheyenne")]].count(MAILBAG) == 1
+    # Whichever bag came first, both were dropped in some game.
+    assert {drop for _first, drop in dropped} == {200, 1200}
+    assert any(first == drop for first, drop in dropped)
+    assert any(first != drop for first, drop in dropped)
+
+
 def test_only_the_brilliant_idea_works_in_the_cell() -> None:
     """mp.prison-car.cell-actions-have-no-effect-except-brilliant-idea,
     mp.brilliant-idea.in-cell-escapes-to-corridor-or-roof: the cards of a bandit in the

@@ -404,8 +404,9 @@ def do_punch(g: Game, b: int, index: int) -> None:
         kind = ids.LOOT_INDEX[loot_name]
         held = g.held[target]
         matching = [t for t in held if g.loot_kind[t] == kind]
-        # The puncher cannot look at the victim's purses (flasks): any of them, at random.
-        unseen = kind in (PURSE, WHISKEY)
+        # The puncher cannot look at the victim's purses (flasks), and mailbags have the
+        # same back: any of them, at random (D-punch-loot, D-mp-punch-mailbag).
+        unseen = kind in (PURSE, MAILBAG, WHISKEY)
         token = matching[random_index(g, len(matching))] if unseen else matching[0]
         held.remove(token)
         if take:
