@@ -402,3 +402,155 @@ def test_a_train_described_again_is_described_as_the_first_time(
             assert describe.train_sentences(view) == describe._train_lines(view)
         g.apply_id(pick(rng, g.legal_ids()))
     assert len(describe._TRAIN_MEMO) > 1  # the memo was used, and for more than one train
+
+
+# ---------------------------------------------------------------------------- "you" is you
+
+# "You" followed by a verb that agrees with it: not "you robs", "you is", "you has".
+_YOU_VERB = re.compile(r"(?<!\bof )(?<!\bto )(?<!\bfor )(?<!\bwith )\b[Yy]ou (\w+)")
+_THIRD_PERSON = re.compile(r"^(is|has|does|was|goes|\w*[^s]s)$")
+
+
+def _readers(g: object) -> list[object]:
+    from coltexpress.engine.narrate import Reader
+
+    return [
+        Reader(seat, tuple(g.view(seat)["players"][seat].get("bandits")  # type: ignore[attr-defined]
+                           or [g.view(seat)["players"][seat]["bandit"]]))  # type: ignore[attr-defined]
+        for seat in range(g.options.players)  # type: ignore[attr-defined]
+    ]
+
+
+def _check_said_to(event: object, readers: list[object], figure_names: list[str]) -> int:
+    """Each reader's sentence for a public event: the spectator's where it is not about the
+    reader's figures; otherwise in the second person, its own name gone (one figure), the
+    verbs agreeing. Returns how many sentences were said to "you"."""
+    spectator = event.text()  # type: ignore[attr-defined]
+    told = 0
+    for reader in readers:
+        said = event.text(reader)  # type: ignore[attr-defined]
+        assert not _problems(said), (said, _problems(said))
+        if said == spectator:
+            continue
+        told += 1
+        assert re.search(r"\b[Yy]ou(r)?\b", said), (spectator, said)
+        for m in _YOU_VERB.finditer(said):
+            assert not _THIRD_PERSON.match(m.group(1)), (spectator, said)
+        if len(reader.figures) == 1:  # type: ignore[attr-defined]
+            own = names.bandit(reader.figures[0])  # type: ignore[attr-defined]
+            # Its own name is gone, unless the Marshal is named as a figure in a rule text.
+            # (A power keeps its printed name: "Ghost's power".)
+            rest = said.replace(f"{own}'s power", "")
+            if own != "the Marshal":
+                assert not re.search(rf"\b{own}\b", rest), (spectator, said)
+    return told
+
+
+@pytest.mark.parametrize(("label_", "options"), CONFIGS[::3], ids=CONFIG_IDS[::3])
+def test_a_players_own_bandit_is_you(label_: str, options: Options) -> None:
+    """docs/terminal.md: "you" is you. Every public event of random games, said to each
+    seat: about its own bandit in the second person ("You rob a purse", "Belle shoots you,
+    you take Belle's bullet card 3"), otherwise word for word the spectator's sentence."""
+    import random
+
+    told = 0
+    g = Game.new(options, seed=5)
+    readers = _readers(g)
+    figures = [names.bandit(c) for c in g.chars]
+    rng = random.Random(5)
+    while not g.is_over:
+        for e in g.apply_id(pick(rng, g.legal_ids())):
+            if e.seat is None:
+                told += _check_said_to(e, readers, figures)
+    assert told > 20  # a whole game tells each player many things about his own bandit
+
+
+def test_you_in_colt_super_express() -> None:
+    import random
+
+    from coltexpress.superexpress.game import SuperGame
+    from coltexpress.superexpress.options import SuperOptions
+
+    for preset in ("standard", "reflex-horse"):
+        g = SuperGame.new(SuperOptions.preset(preset, players=4), seed=3)
+        readers = _readers(g)
+        rng = random.Random(3)
+        told = 0
+        while not g.is_over:
+            for e in g.apply_id(pick(rng, g.legal_ids())):
+                if e.seat is None:
+                    told += _check_said_to(e, readers, [])
+        assert told > 10
+
+
+def test_the_sentences_said_to_you() -> None:
+    """Examples of each form: the subject, the object, whose, two bandits, the Marshal."""
+    from coltexpress.engine.event import Event
+    from coltexpress.engine.narrate import Reader
+
+    doc, two, marshal = Reader(2, ("doc",)), Reader(1, ("doc", "tuco")), Reader(0, ("marshal",))
+    shot = Event("shoot", {"bandit": "belle", "target": "doc", "number": 3})
+    assert shot.text(doc) == "Belle shoots you, and you take Belle's bullet card 3."
+    assert shot.text(two) == "Belle shoots your Doc, who takes Belle's bullet card 3."
+    mine = Event("shoot", {"bandit": "doc", "target": "belle", "number": 3})
+    assert mine.text(doc) == "You shoot Belle, who takes your bullet card 3."
+    drop = Event("drop", {"bandit": "belle", "loot": "purse", "token": 1, "taken_by": "doc"})
+    assert drop.text(doc) == "Belle drops a purse, and you take it."
+    draw = Event("draw", {"seat": 2, "who": ["doc"], "count": 3})
+    assert draw.text(doc) == "You draw 3 cards."
+    assert draw.text(Reader(1, ("belle",))) == "Doc draws 3 cards."
+    march = Event("marshal", {"to": 2, "cars": 4, "prison": False})
+    assert march.text(marshal) == "You move to car 2."
+    assert march.text(doc) == "The Marshal moves to car 2."
+    escape = Event("escape", {"bandit": "doc", "bullet": True, "car": 1, "cars": 4})
+    assert escape.text(doc) == ("You meet the Marshal, take a neutral bullet and escape to "
+                                "the roof of car 1.")
+    assert escape.text(marshal).startswith("Doc meets you, takes a neutral bullet")
+    caught = Event("caught", {"bandit": "doc"})
+    assert caught.text(doc) == "You are still on the train and are caught: you cannot win."
+    over = Event("game-over", {"winners": [2], "players": [["belle"], ["tuco"], ["doc"]],
+                               "totals": [100, 200, 1250]})
+    assert over.text(doc) == "Game over. You win with $1,250."
+    assert over.text(Reader(0, ("belle",))) == "Game over. Doc wins with $1,250."
+
+
+def test_goal_names_end_with_one_stop() -> None:
+    """A goal named with its own "!" is not followed by another stop."""
+    from coltexpress.engine.event import Event
+
+    assert "the-mail-must-go-through" in names.names()["goals"]
+    for goal in [*names.names()["goals"], "warrant@doc"]:
+        for kind in ("goal-seen", "rumor"):
+            text = Event(kind, {"goal": goal}, 0).text()
+            assert not re.search(r"[.!?]\.$", text), text
+
+
+def test_a_round_summary_says_a_repeated_deed_once() -> None:
+    """Horses & Stagecoach: two rides in a round are "rode a horse twice", not the same
+    words twice."""
+    from coltexpress.describe import round_summary
+    from coltexpress.engine.event import Event
+
+    g = Game.new(Options.preset("horses-stagecoach", players=4), seed=1)
+    view = g.view(None)
+    ride = {"bandit": view["bandits"][0]["character"], "frm": {}, "to": {}}
+    three = [Event("ride", ride, None)] * 3
+    lines = round_summary(view, view, three[:2])
+    assert any(line.endswith(": rode a horse twice") for line in lines), lines
+    assert not any("rode a horse, rode a horse" in line for line in lines)
+    assert any(line.endswith(": rode a horse 3 times") for line in round_summary(
+        view, view, three))
+
+
+@pytest.mark.parametrize("preset", ["horses-stagecoach", "two-bandits"])
+def test_no_hand_before_the_first_deal_is_said_plainly(preset: str) -> None:
+    """Before the first round's deal (the Horse Attack, the secret placement of two bandits)
+    the hand is not "back on your deck": nothing has been dealt yet."""
+    from coltexpress.describe import hand_sentence
+
+    g = Game.new(Options.preset(preset), seed=1)
+    said = hand_sentence(g.view(0))
+    assert said == "No cards yet: your hand is dealt when the first round begins."
+    while g.view(0)["round_card"] is None:
+        g.apply(g.legal_actions()[0])
+    assert hand_sentence(g.view(0)).startswith("Your hand: ")

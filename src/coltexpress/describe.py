@@ -764,6 +764,8 @@ def hand_sentence(view: dict[str, Any]) -> str:
     text = "Your hand: " + (", ".join(names.card(c) for c in hand) or "empty") + "."
     if not hand and "result" in view:
         return "The game is over."
+    if not hand and view.get("round_card") is None:  # the first round has not begun
+        return "No cards yet: your hand is dealt when the first round begins."
     if not hand and view["decision"] not in ("play", "cover", "keep", "pick", "place"):
         text = "Your hand is empty: your unplayed cards are back on your deck for now."
     if view.get("kept"):
@@ -944,6 +946,15 @@ def _mp_moves(events: list[Any] | None) -> dict[str, list[str]]:
     return out
 
 
+def _counted(items: list[str]) -> list[str]:
+    """The same thing said once, with how often: ``rode a horse twice``."""
+    counts = {item: items.count(item) for item in dict.fromkeys(items)}
+    return [
+        item if n == 1 else f"{item} {'twice' if n == 2 else f'{n} times'}"
+        for item, n in counts.items()
+    ]
+
+
 def _kinds(kinds: list[str]) -> str:
     counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
     return and_list([names.loot(k, n).replace("a ", "1 ", 1) for k, n in counts.items()])
@@ -987,7 +998,7 @@ def round_summary(
         shot = was["bullets_left"] - b["bullets_left"]
         if shot:
             parts.append(f"fired {shot}")
-        parts += more.get(b["character"], [])
+        parts += _counted(more.get(b["character"], []))
         you = " (you)" if after.get("seat") == b["seat"] else ""
         lines.append(
             f"{_cap(names.bandit(b['character']))}{you}: " + (", ".join(parts) or "nothing changed")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from .narrate import Reader
 
 __all__ = ["Event"]
 
@@ -17,8 +20,9 @@ class Event(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, **self.data}
 
-    def text(self) -> str:
-        """The event as a plain sentence."""
-        from .narrate import describe
+    def text(self, reader: Reader | None = None) -> str:
+        """The event as a plain sentence, for ``reader`` (its own figures said "you"), by
+        default for the spectator."""
+        from .narrate import SPECTATOR, describe
 
-        return describe(self)
+        return describe(self, reader or SPECTATOR)

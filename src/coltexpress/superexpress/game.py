@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.content import CHARACTERS
 from ..engine.errors import GameOverError, IllegalActionError, NotationError, RecordError
@@ -41,6 +41,9 @@ from .actions import (
     super_action_id,
 )
 from .options import SuperOptions
+
+if TYPE_CHECKING:
+    from ..engine.narrate import Reader
 
 __all__ = ["SUPER_RULES_VERSION", "SuperDecision", "SuperEvent", "SuperGame", "SuperPending"]
 
@@ -72,11 +75,13 @@ class SuperEvent(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, **self.data}
 
-    def text(self) -> str:
-        """The event as a plain sentence."""
+    def text(self, reader: Reader | None = None) -> str:
+        """The event as a plain sentence, for ``reader`` (its own bandit said "you"), by
+        default for the spectator."""
+        from ..engine.narrate import SPECTATOR
         from .narrate import describe
 
-        return describe(self)
+        return describe(self, reader or SPECTATOR)
 
 
 # Public events before which a front end may show the game as it stands.

@@ -1,11 +1,13 @@
-"""Colt Super Express's events as plain sentences (no internal names)."""
+"""Colt Super Express's events as plain sentences (no internal names), written for a reader
+whose own bandit is "you" (``engine.narrate.Reader``), or for the spectator."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine.names import bandit, car, place
+from ..engine.names import car, place
+from ..engine.narrate import SPECTATOR, Reader
 
 if TYPE_CHECKING:
     from .game import SuperEvent
@@ -41,71 +43,101 @@ def _into(d: dict[str, Any]) -> str:
     return "into " + car(d["car"], d["cars"])
 
 
-def _wake(d: dict[str, Any]) -> str:
-    who = bandit(d["bandit"])
+def _wake(d: dict[str, Any], y: Reader) -> str:
+    b = d["bandit"]
     if d.get("card") == "reflex":
-        return f"{who} gets up, firing."
-    return f"{who} was stunned: the card only gets {who} up."
+        return f"{y.subject(b, 'gets')} up, firing."
+    return f"{y.subject(b, 'was')} stunned: the card only gets {y.name(b)} up."
 
 
-def _floor(d: dict[str, Any]) -> str:
-    who = bandit(d["bandit"])
+def _floor(d: dict[str, Any], y: Reader) -> str:
+    who = y.subject(d["bandit"], "climbs")
     if d["roof"]:
-        return f"{who} climbs onto {_where(d)}."
-    return f"{who} climbs down into {car(d['car'], d['cars'])}."
+        return f"{who} onto {_where(d)}."
+    return f"{who} down into {car(d['car'], d['cars'])}."
 
 
 def _n(count: int) -> str:
     return ("first", "second", "third")[count - 1] if 1 <= count <= 3 else str(count)
 
 
-def _over(d: dict[str, Any]) -> str:
-    names = [bandit(b) for b in d["bandits"]]
-    if not names:
+def _over(d: dict[str, Any], y: Reader) -> str:
+    if not d["bandits"]:
         return "The game is over: nobody is left on the train."
-    if len(names) == 1:
-        return f"The game is over: {names[0]} wins."
-    return "The game is over: " + " and ".join(names) + " share the win."
+    if len(d["bandits"]) == 1:
+        return f"The game is over: {y.subject(d['bandits'][0], 'wins')}."
+    return f"The game is over: {y.names(d['bandits'])} share the win."
 
 
-_TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
-    "round": lambda d: f"Round {d['round']}: {bandit(d['bandit'])} plays first. "
-                       f"The train has {d['cars']} car{'s' if d['cars'] != 1 else ''} "
-                       f"behind the locomotive.",
-    "program": lambda d: f"{bandit(d['bandit'])} programs a {_n(d['count'])} card, face down.",
-    "program-private": lambda d: f"You program {card(d['card'])} as your {_n(d['count'])} card.",
-    "shootin": lambda d: "Shootin'! In turn, each player reveals the top card of their stack.",
-    "reveal": lambda d: f"{bandit(d['bandit'])} reveals {card(d['card'])}.",
+_OUT = {"fell": "falls from the train: out of the game.",
+        "caboose": "goes with the caboose: out of the game."}
+
+
+def _eliminated(d: dict[str, Any], y: Reader) -> str:
+    what = _OUT.get(d["reason"], "is out of the game.")
+    verb, _, rest = what.partition(" ")
+    return f"{y.subject(d['bandit'], verb)} {rest}"
+
+
+_TEXT: dict[str, Callable[[dict[str, Any], Reader], str]] = {
+    "round": lambda d, y: f"Round {d['round']}: {y.subject(d['bandit'], 'plays')} first. "
+                          f"The train has {d['cars']} car{'s' if d['cars'] != 1 else ''} "
+                          f"behind the locomotive.",
+    "program": lambda d, y: (
+        f"{y.subject(d['bandit'], 'programs')} a {_n(d['count'])} card, face down."
+    ),
+    "program-private": lambda d, y: (
+        f"You program {card(d['card'])} as your {_n(d['count'])} card."
+    ),
+    "shootin": lambda d, y: "Shootin'! In turn, each player reveals the top card of their stack.",
+    "reveal": lambda d, y: f"{y.subject(d['bandit'], 'reveals')} {card(d['card'])}.",
     "wake": _wake,
-    "flip": lambda d: f"{bandit(d['bandit'])} turns around and now faces the {d['facing']}.",
+    "flip": lambda d, y: (
+        f"{y.subject(d['bandit'], 'turns')} around and now {y.verb(d['bandit'], 'faces')} "
+        f"the {d['facing']}."
+    ),
     "floor": _floor,
-    "move": lambda d: f"{bandit(d['bandit'])} moves {_into(d)}.",
-    "move-off": lambda d: f"{bandit(d['bandit'])} walks off the end of the train!",
-    "miss": lambda d: f"{bandit(d['bandit'])} fires, but nobody standing is in sight.",
-    "fire": lambda d: f"{bandit(d['bandit'])} shoots {bandit(d['target'])}.",
-    "shot-off": lambda d: f"{bandit(d['bandit'])} is knocked off the end of the train!",
-    "stunned": lambda d: f"{bandit(d['bandit'])} is knocked {_into(d)}, stunned.",
-    "lie-down": lambda d: f"{bandit(d['bandit'])} shoots a foot and lies down, stunned.",
-    "horse": lambda d: f"{bandit(d['bandit'])} rides a horse to the front of the locomotive.",
-    "falling": lambda d: f"{bandit(d['bandit'])} is off the train, unless a Horse card comes "
-                         f"next this round.",
-    "saved": lambda d: f"{bandit(d['bandit'])} is saved at the last minute.",
-    "eliminated": lambda d: f"{bandit(d['bandit'])} "
-    + {"fell": "falls from the train: out of the game.",
-       "caboose": "goes with the caboose: out of the game."}.get(d["reason"],
-                                                                  "is out of the game."),
-    "round-end": lambda d: f"End of round {d['round']}.",
-    "caboose-off": lambda d: "The caboose comes off"
-    + (" with " + " and ".join(bandit(b) for b in d["bandits"]) + " on it." if d["bandits"]
-       else "."),
-    "loot-card": lambda d: f"{bandit(d['bandit'])}, farthest back, takes the car as a Loot "
-                           f"card (worth {d['value']}).",
+    "move": lambda d, y: f"{y.subject(d['bandit'], 'moves')} {_into(d)}.",
+    "move-off": lambda d, y: f"{y.subject(d['bandit'], 'walks')} off the end of the train!",
+    "miss": lambda d, y: (
+        f"{y.subject(d['bandit'], 'fires')}, but nobody standing is in sight."
+    ),
+    "fire": lambda d, y: f"{y.subject(d['bandit'], 'shoots')} {y.name(d['target'])}.",
+    "shot-off": lambda d, y: (
+        f"{y.subject(d['bandit'], 'is knocked')} off the end of the train!"
+    ),
+    "stunned": lambda d, y: f"{y.subject(d['bandit'], 'is knocked')} {_into(d)}, stunned.",
+    "lie-down": lambda d, y: (
+        f"{y.subject(d['bandit'], 'shoots')} a foot and {y.verb(d['bandit'], 'lies')} down, "
+        "stunned."
+    ),
+    "horse": lambda d, y: (
+        f"{y.subject(d['bandit'], 'rides')} a horse to the front of the locomotive."
+    ),
+    "falling": lambda d, y: (
+        f"{y.subject(d['bandit'], 'is')} off the train, unless a Horse card comes next this "
+        "round."
+    ),
+    "saved": lambda d, y: f"{y.subject(d['bandit'], 'is saved')} at the last minute.",
+    "eliminated": _eliminated,
+    "round-end": lambda d, y: f"End of round {d['round']}.",
+    "caboose-off": lambda d, y: "The caboose comes off"
+    + (f" with {y.names(d['bandits'])} on it." if d["bandits"] else "."),
+    "loot-card": lambda d, y: (
+        f"{_cap(y.name(d['bandit']))}, farthest back, {y.verb(d['bandit'], 'takes')} the car "
+        f"as a Loot card (worth {d['value']})."
+    ),
     "game-over": _over,
 }
 
 
-def describe(event: SuperEvent) -> str:
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def describe(event: SuperEvent, reader: Reader = SPECTATOR) -> str:
+    """One sentence for an event, written for ``reader`` (by default the spectator)."""
     text = _TEXT.get(event.kind)
     if text is None:
         return event.kind.replace("-", " ").capitalize() + "."
-    return text(event.data)
+    return _cap(text(event.data, reader))

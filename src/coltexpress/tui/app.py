@@ -224,16 +224,17 @@ class ColtApp(App[None]):
 
     def _write_log(self, lines: list[Any]) -> None:
         log = self.query_one(RichLog)
-        mine = []
-        if self.viewer is not None:
-            view = self.session.view(self.viewer)
-            mine = [names.bandit(b) for b in self.front.figures_of(view, self.viewer)]
+        reader = self.session.reader(self.viewer)
+        mine = [names.bandit(b) for b in reader.figures]
+        if reader.figures:
+            mine += ["You ", "Your "]  # a line about the viewer's own bandit
         for entry in lines:
             if entry.seat is not None and entry.seat != self.viewer:
                 continue
+            text = entry.said(reader)
             style = "italic" if entry.seat is not None else ""
-            style += " " + self.front.log_style(entry.text, mine)
-            log.write(Text(entry.text, style=style.strip()))
+            style += " " + self.front.log_style(text, mine)
+            log.write(Text(text, style=style.strip()))
 
     def _rebuild_log(self) -> None:
         self.query_one(RichLog).clear()
@@ -408,8 +409,11 @@ class ColtApp(App[None]):
         self.push_screen(LogScreen(title, lines))
 
     def action_story(self) -> None:
+        reader = self.session.reader(self.viewer)
         lines = [
-            e.text for e in self.session.log[: self._logged] if e.seat in (None, self.viewer)
+            e.said(reader)
+            for e in self.session.log[: self._logged]
+            if e.seat in (None, self.viewer)
         ]
         self.push_screen(LogScreen("The story so far", lines))
 

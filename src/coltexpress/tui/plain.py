@@ -89,8 +89,9 @@ class PlainGame:
         told = [e for e in self.s.log if e.seat in (None, self.viewer)]
         if len(told) > 15:
             self.say("A saved game goes on. The last things that happened:")
+        reader = self.s.reader(self.viewer)
         for entry in told[-15:]:
-            self.say(entry.text)
+            self.say(entry.said(reader))
         self.say("Where everyone is:")
         for line in self.front.train_lines(self.s.view(self.viewer)):
             self.say("  " + line)
@@ -147,9 +148,10 @@ class PlainGame:
                 # A play of the next turn by someone else: its turn header first.
                 self.header = header
                 self.say(f"{header}.")
+            reader = self.s.reader(self.viewer)
             for entry in self.s.log[self.shown : self.shown + len(frame.events)]:
                 if entry.seat in (None, self.viewer):
-                    self.say(entry.text)
+                    self.say(entry.said(reader))
             self.shown += len(frame.events)
             following = frames[n + 1].events if n + 1 < len(frames) else []
             view = self.s.frame_view(frame, self.viewer, following)
@@ -268,8 +270,8 @@ class PlainGame:
             for line in front.pile_lines(v):
                 self.say(line)
         elif word == "log":
-            for entry in self.s.entries_for(self.viewer)[-20:]:
-                self.say(entry.text)
+            for line in self.s.story(self.viewer)[-20:]:
+                self.say(line)
         elif word == "notation":
             self.notation = not self.notation
             self.say("The notation is shown." if self.notation else "The notation is hidden.")

@@ -28,6 +28,7 @@ from typing import Any
 from .. import records
 from ..agents import Agent
 from ..engine.errors import ColtError
+from ..engine.narrate import SPECTATOR, Reader
 from ..games import GAMES, game_of, replay_any
 from ..records import SaveError
 from ..tournament import make_agent, parse_agent
@@ -40,8 +41,17 @@ __all__ = ["Entry", "SaveError", "Session", "entries", "visible_to"]
 class Entry:
     """One line of narration; ``seat`` is None for a public line, else its only reader."""
 
-    text: str
+    event: Any  # the game's event (Event, SuperEvent): its words depend on who reads it
     seat: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The line as the spectator reads it (every bandit by name)."""
+        return str(self.event.text())
+
+    def said(self, reader: Reader) -> str:
+        """The line as ``reader`` reads it: its own bandit is "you"."""
+        return str(self.event.text(reader))
 
 
 def visible_to(event: Any, viewer: int | None) -> bool:
@@ -50,7 +60,7 @@ def visible_to(event: Any, viewer: int | None) -> bool:
 
 
 def entries(events: list[Any]) -> list[Entry]:
-    return [Entry(e.text(), e.seat) for e in events]
+    return [Entry(e, e.seat) for e in events]
 
 
 def _bots_for(text: str | dict[int, str] | None, seats: list[int]) -> dict[int, str]:
@@ -82,6 +92,7 @@ class Session:
     log: list[Entry] = field(default_factory=list)
     autosave: Path | None = None
     bot_failures: list[str] = field(default_factory=list)  # bots that failed, and why
+    _readers: dict[int, Reader] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         seed = self.seed
@@ -205,6 +216,22 @@ class Session:
 
     def entries_for(self, viewer: int | None) -> list[Entry]:
         return [e for e in self.log if e.seat is None or e.seat == viewer]
+
+    def reader(self, viewer: int | None) -> Reader:
+        """Who reads the story at ``viewer``'s seat: its own bandits are "you" (nobody's,
+        for the spectator)."""
+        if viewer is None:
+            return SPECTATOR
+        reader = self._readers.get(viewer)
+        if reader is None:  # a seat plays the same figures all game
+            figures = tuple(self.front.figures_of(self.view(viewer), viewer))
+            reader = self._readers[viewer] = Reader(viewer, figures)
+        return reader
+
+    def story(self, viewer: int | None) -> list[str]:
+        """The lines ``viewer`` may read so far, as that seat reads them."""
+        reader = self.reader(viewer)
+        return [e.said(reader) for e in self.entries_for(viewer)]
 
     # -- saving -----------------------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
