@@ -432,6 +432,7 @@ def _check_said_to(event: object, readers: list[object], figure_names: list[str]
         assert not _problems(said), (said, _problems(said))
         if said == spectator:
             continue
+        assert reader.concerns(event.data), (spectator, said)  # type: ignore[attr-defined]
         told += 1
         assert re.search(r"\b[Yy]ou(r)?\b", said), (spectator, said)
         for m in _YOU_VERB.finditer(said):

@@ -30,6 +30,7 @@ from coltexpress.engine import names
 from coltexpress.engine.content import WHISKEY
 from coltexpress.engine.game import RESOLVING, Frame
 from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
+from coltexpress.engine.narrate import Reader
 from coltexpress.engine.views import build_view
 from coltexpress.games import replay_any
 from coltexpress.server import se_words, words
@@ -302,10 +303,18 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
         if part is not message:
             assert part["count"] == count, f"step {i} claims {part['count']} events"
         checks += _check_card(part["card"], frame, before, i == 0)
-    allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]
+    reader = _reader(seat, [game.chars[b] for b in game.bandits_of[seat]] if seat is not None
+                     else [])
+    allowed = [e.text(reader) for e in timeline.events[version] if e.seat in (None, seat)]
     got = [e["text"] for e in message["events"]]
     assert got == allowed, f"seat {seat} got events {got}, may see {allowed}"
     return checks + 1
+
+
+def _reader(seat: int | None, figures: list[str]) -> Reader:
+    """The seat reads its own bandits' events as "you" (narrate.Reader); the spectator reads
+    every name."""
+    return Reader(seat, tuple(figures)) if seat is not None else Reader()
 
 
 # ---------------------------------------------------------------------------- Colt Super Express
@@ -412,7 +421,8 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
         else:
             assert summary is None, "a round summary outside the end of a round"
         checks += _check_super_card(part["card"], frame)
-    allowed = [e.text() for e in timeline.events[version] if e.seat in (None, seat)]
+    reader = _reader(seat, [game.chars[seat]] if seat is not None else [])
+    allowed = [e.text(reader) for e in timeline.events[version] if e.seat in (None, seat)]
     got = [e["text"] for e in message["events"]]
     assert got == allowed, f"seat {seat} got events {got}, may see {allowed}"
     return checks + 1

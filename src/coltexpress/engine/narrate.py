@@ -56,6 +56,23 @@ class Reader:
     seat: int | None = None
     figures: tuple[str, ...] = ()
 
+    def concerns(self, d: dict[str, Any]) -> bool:
+        """Whether an event (its data) may read differently for this reader than for the
+        spectator: it names one of the reader's figures or its seat, or the reader plays
+        the Marshal (named without a key). A cheap test, for whoever says an event to many
+        readers; it never misses an event that does read differently."""
+        if not self.figures:
+            return False
+        if "marshal" in self.figures or "winners" in d or d.get("seat") == self.seat:
+            return True
+        for value in d.values():
+            if isinstance(value, str):
+                if value in self.figures:
+                    return True
+            elif isinstance(value, list) and any(v in self.figures for v in value):
+                return True
+        return False
+
     def mine(self, figure: str | None) -> bool:
         return (figure or "marshal") in self.figures
 

@@ -31,7 +31,7 @@ from ..engine.errors import ColtError, GameOverError, IllegalActionError, Notati
 from . import words
 from .bots import BotPool, bot_seed
 from .kinds import TableGame, table_game
-from .messages import away_moves, visible
+from .messages import away_moves, log_lines
 from .pubsub import Bus
 from .render import Record, RenderPool
 from .storage import MoveConflict, Store, TableRow
@@ -216,7 +216,7 @@ class LiveTable:
             "title": self.kind.title,
             "view": view,
             "captions": self.kind.captions(view),
-            "log": [e.text() for e in self.events if visible(e, seat)],
+            "log": log_lines(self.events, view),
             "seats": self.seats_summary(),
             "host": self.row.host_seat,
             "clock": self.clock(),

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine.narrate import SPECTATOR, Reader
+
 if TYPE_CHECKING:
     from .kinds import TableGame
 
@@ -22,11 +24,30 @@ Event = Any
 Frame = Any
 Game = Any
 
-__all__ = ["Said", "away_moves", "event_dict", "steps_update", "update_fields", "visible"]
+__all__ = [
+    "Said", "away_moves", "event_dict", "log_lines", "reader_of", "steps_update",
+    "update_fields", "visible",
+]
 
 
-def event_dict(event: Event) -> dict[str, Any]:
-    return {**event.data, "kind": event.kind, "text": event.text()}
+def event_dict(event: Event, reader: Reader = SPECTATOR) -> dict[str, Any]:
+    return {**event.data, "kind": event.kind, "text": event.text(reader)}
+
+
+def reader_of(view: dict[str, Any]) -> Reader:
+    """Who reads a view's events: the seat's own bandits are "you" (the spectator: nobody).
+    A Colt Express player lists its bandits, a Colt Super Express player its bandit."""
+    seat = view.get("seat")
+    if seat is None:
+        return SPECTATOR
+    player = view["players"][seat]
+    return Reader(seat, tuple(player.get("bandits") or [player["bandit"]]))
+
+
+def log_lines(events: list[Event], view: dict[str, Any]) -> list[str]:
+    """The story so far as the view's seat reads it (its own events, and the public ones)."""
+    reader = reader_of(view)
+    return [e.text(reader) for e in events if visible(e, reader.seat)]
 
 
 def visible(event: Event, seat: int | None) -> bool:
@@ -42,14 +63,26 @@ class Said:
 
     seats: tuple[int | None, ...] = ()
     events: dict[int, dict[str, Any]] = field(default_factory=dict)
+    mine: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     cards: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     views: dict[int, dict[int | None, dict[str, Any]]] = field(default_factory=dict)
 
-    def event(self, event: Event) -> dict[str, Any]:
+    def event(self, event: Event, reader: Reader = SPECTATOR) -> dict[str, Any]:
+        """The event as ``reader`` reads it: the spectator's words, kept for every viewer,
+        unless it is about the reader's own bandit ("you"; kept for that seat)."""
         said = self.events.get(id(event))
-        if said is None:
-            said = self.events[id(event)] = event_dict(event)
-        return said
+        if said is None:  # a private event is said to its one reader
+            said = self.events[id(event)] = event_dict(
+                event, reader if event.seat is not None else SPECTATOR
+            )
+        if event.seat is not None or reader.seat is None or not reader.concerns(event.data):
+            return said
+        key = (id(event), reader.seat)
+        mine = self.mine.get(key)
+        if mine is None:
+            text = event.text(reader)
+            mine = self.mine[key] = said if text == said["text"] else {**said, "text": text}
+        return mine
 
     def view(self, source: Frame | Game, seat: int | None) -> dict[str, Any]:
         """``source.view(seat)``; a frame's or a game's (by its identity) views of all the
@@ -81,7 +114,8 @@ def _part(
         summary = kind.round_summary(round_start, view, earlier, closing)
         if summary is not None:
             caps["summary"] = summary
-    events = [said.event(e) for e in frame.events if visible(e, seat)]
+    reader = reader_of(view)
+    events = [said.event(e, reader) for e in frame.events if visible(e, seat)]
     step = {"kind": frame.kind, "view": view, "captions": caps, "count": len(events)}
     step["card"] = card
     return step, events
