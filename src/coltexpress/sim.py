@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,12 +80,13 @@ class BenchReport:
 
 def bench(
     *, players: int = 3, preset: str = "standard", seconds: float = 5.0, quiet: bool = False,
-    game: str = DEFAULT_GAME,
+    game: str = DEFAULT_GAME, progress: Callable[[int], None] | None = None,
 ) -> BenchReport:
     """Random playouts of ``game`` for about ``seconds``; then the cost of one clone and one
     step.
 
-    ``quiet`` plays without building events, as search roll-outs do.
+    ``quiet`` plays without building events, as search roll-outs do. ``progress(1)`` is
+    called after each game (``colt bench``'s bar: games and their rate).
     """
     kind = game_of(game)
     options = kind.options(preset, players=players)
@@ -94,6 +96,8 @@ def bench(
         _game, n = play_random_game(options, games, quiet=quiet)
         games += 1
         steps += n
+        if progress is not None:
+            progress(1)
     elapsed = time.perf_counter() - start
     # Clone cost, measured on mid-game states.
     samples: list[Any] = []
