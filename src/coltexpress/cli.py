@@ -200,6 +200,10 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
         title=f"{title}{report.games} games, {report.options.players} players, preset {preset}, "
         f"seed {report.seed}"
     )
+    # a game with several winners is a share of a win for each (the rates add up to 100%)
+    several = any(len(o.winners) > 1 for o in report.outcomes if o.error is None)
+    shared = ("A win shared by several players counts as a share for each (half a win for "
+              "two)." if several else None)
     table.add_column("agent", no_wrap=True)
     columns = ["seats", "win % (95% CI)", "fair %"]
     columns += (["score"] if game.score else []) + [m.column for m in game.measures]
@@ -224,6 +228,8 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
             *([f"{stat.to_dict()['mean_score']:.0f}"] if game.score else []),
         )
     console.print(chars)
+    if shared:
+        console.print(shared)
     for section in game.sections(data):
         extra = Table(title=section.title)
         for i, column in enumerate(section.columns):
@@ -231,6 +237,8 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
         for row in section.rows:
             extra.add_row(*row)
         console.print(extra)
+        if section.caption:
+            console.print(section.caption)
     console.print(
         f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
         f"wins per seat {data['wins_per_seat']}, {report.errors} errors"
@@ -477,19 +485,19 @@ def bench(
         print(json.dumps(data))
         return
     title = f"engine benchmark: {game_of(game).title}, {players} players, preset {preset}, one core"
-    table = Table(title=title, min_width=len(title),
-                  caption="Played without building events, as search roll-outs do."
-                  if quiet else None)
+    table = Table(title=title, min_width=len(title))
     table.add_column("measure")
     table.add_column("value", justify="right")
     for key, label in BENCH_ROWS.items():
         if key in data:
             table.add_row(label, f"{data[key]:,}")
     console.print(table)
+    if quiet:
+        console.print("Played without building events, as search roll-outs do.")
 
 
 # What each figure of colt bench's JSON is, in the words of its table (its title already
-# says the game, players, preset and whether events are built).
+# says the game, players and preset; a line under it, that no events were built).
 BENCH_ROWS = {
     "games": "games played",
     "seconds": "seconds played",
