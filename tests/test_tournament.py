@@ -599,7 +599,7 @@ def test_bench_plays_super_express() -> None:
     table = runner.invoke(app, ["bench", "--game", "super-express", "--seconds", "0.2"])
     assert table.exit_code == 0, table.output
     title = " ".join(table.output.split())
-    assert "Colt Super Express, 4 players" in title and "clone us" in title
+    assert "Colt Super Express, 4 players" in title and "copy of a game (µs)" in title
     colt = json.loads(runner.invoke(app, ["bench", "--seconds", "0.2", "--json"]).output)
     assert colt["game"] == "colt-express"
 

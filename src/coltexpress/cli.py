@@ -239,9 +239,10 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
         console.print(extra)
         if section.caption:
             console.print(section.caption)
+    wins = ", ".join(f"{w:g}" for w in data["wins_per_seat"])
     console.print(
-        f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
-        f"wins per seat {data['wins_per_seat']}, {report.errors} errors"
+        f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} moves a game, "
+        f"wins by seat (first player first): {wins}; {report.errors} errors"
     )
     for message in data["error_messages"]:
         err.print(message)
