@@ -185,7 +185,7 @@ def test_loadtest_shows_the_tables_set_up_then_the_measure() -> None:
     assert not spelt & set(labels), table
 
 
-def test_replay_text_shows_a_bar_while_it_replays_and_only_on_a_terminal(
+def test_replay_text_shows_a_bar_while_it_replays_on_a_terminal_only(
     tmp_path: Path,
 ) -> None:
     saved = run_piped(["simulate", "--players", "4", "--games", "1", "--agents", "heuristic",
@@ -202,3 +202,7 @@ def test_replay_text_shows_a_bar_while_it_replays_and_only_on_a_terminal(
     assert piped.returncode == 0
     assert_clean(piped.stdout + piped.stderr)
     assert "Game over." in piped.stdout
+    # the story piped (to a pager, a file): no bar on the terminal either
+    paged = run_in_terminal(["replay", "--text", str(record)], pipe_stdout=True)
+    assert paged.code == 0 and "Game over." in paged.stdout
+    assert "replaying" not in paged.terminal and "\x1b" not in paged.terminal

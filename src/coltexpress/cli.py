@@ -428,8 +428,10 @@ def replay(
         if tui:
             steps = ReplaySteps.from_record(record)
         else:  # a long game takes a moment to replay: a bar meanwhile, gone when it is told
+            # (only when the story comes to the terminal too: not over a pager's screen)
             moves = record.get("actions")
-            with Bars(show=Bars.wanted(), transient=True) as bars:
+            show = Bars.wanted() and sys.stdout.isatty()
+            with Bars(show=show, transient=True) as bars:
                 replayed = bars.stage("replaying", "moves",
                                       total=len(moves) if isinstance(moves, list) else 0)
                 steps = ReplaySteps.from_record(record, progress=replayed.add)
