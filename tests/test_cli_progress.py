@@ -154,9 +154,9 @@ def test_simulate_json_and_pipes_get_no_bar() -> None:
 def test_bench_shows_its_seconds_with_the_games_rate() -> None:
     run = run_in_terminal(["bench", "--seconds", "2", "--updates"])
     assert run.code == 0, run.terminal[-2000:]
-    playouts = bars(run, "random playouts", "games", r"(\d+)/2 s, ([\d,]+) games")
-    assert any(int(m.group(1)) < 2 and m.group(2) != "0" for m in playouts), run.frames
-    updates = bars(run, "server updates", "moves", r"(\d+)/2 s, ([\d,]+) moves")
+    playouts = bars(run, "random playouts", "games", r"([\d.]+)/2 s, ([\d,]+) games")
+    assert any(float(m.group(1)) < 2 and m.group(2) != "0" for m in playouts), run.frames
+    updates = bars(run, "server updates", "moves", r"([\d.]+)/2 s, ([\d,]+) moves")
     assert any(m.group(2) != "0" for m in updates), run.frames
     assert "games per second" in run.terminal
     piped = run_piped(["bench", "--seconds", "0.5"])
@@ -174,8 +174,8 @@ def test_loadtest_shows_the_tables_set_up_then_the_measure() -> None:
     # the tables set up (the line stays, with its figures, as the measure starts)
     assert [m for m in bars(run, "setting up tables", "tables", r"(\d+)/2 tables")
             if m.group(1) == "2"], run.frames
-    measure = bars(run, "measuring", "moves", r"(\d+)/3 s, ([\d,]+) moves")
-    assert any(int(m.group(1)) < 3 and m.group(2) != "0" for m in measure), run.frames
+    measure = bars(run, "measuring", "moves", r"([\d.]+)/3 s, ([\d,]+) moves")
+    assert any(float(m.group(1)) < 3 and m.group(2) != "0" for m in measure), run.frames
     # the report's table in words, not the keys of its JSON
     table = ANSI.sub("", run.terminal[run.terminal.index("server load test"):])
     labels = re.findall(r"^│ (.*?) +│", table, re.MULTILINE)

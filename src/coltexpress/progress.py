@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import time
 from types import TracebackType
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from rich.console import Console, RenderableType
-    from rich.progress import Progress, Task
+from rich.console import Console, RenderableType
+from rich.progress import BarColumn, Progress, ProgressColumn, Task, TextColumn
+from rich.text import Text
 
 __all__ = ["Bars", "Meter", "rate_text", "stderr_console"]
 
@@ -110,8 +109,6 @@ def _clock(seconds: float | None) -> str:
 
 def stderr_console() -> Console:
     """Standard error, where the bars are drawn."""
-    from rich.console import Console
-
     return Console(stderr=True)
 
 
@@ -161,42 +158,49 @@ class Bars:
             self._progress.stop()
 
 
-def _progress(console: Console, transient: bool) -> Progress:
+def _meter(task: Task) -> Meter:
+    meter: Meter = task.fields["meter"]
+    return meter
+
+
+class _Done(ProgressColumn):
+    """``12/100 games``, or for a measure over time ``1.5/2 s, 812 games``."""
+
+    def render(self, task: Task) -> Text:
+        m = _meter(task)
+        if m.seconds is None:
+            return Text(f"{m.done:,}/{m.total or 0:,} {m.unit}")
+        spent = f"{m.elapsed:.1f}" if m.seconds < 10 else f"{m.elapsed:.0f}"
+        return Text(f"{spent}/{m.seconds:g} s, {m.done:,} {m.unit}")
+
+
+class _Rate(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        return Text(rate_text(_meter(task).rate, _meter(task).unit))
+
+
+class _Elapsed(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        return Text(_clock(_meter(task).elapsed), style="progress.elapsed")
+
+
+class _Left(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        return Text(f"{_clock(_meter(task).left)} left", style="progress.remaining")
+
+
+class _Following(Progress):
     """A Rich progress display whose tasks each follow the meter in their fields."""
-    from rich.progress import BarColumn, Progress, ProgressColumn, TextColumn
-    from rich.text import Text
 
-    def meter_of(task: Task) -> Meter:
-        meter: Meter = task.fields["meter"]
-        return meter
+    def get_renderables(self) -> list[RenderableType]:
+        for task in self.tasks:  # each bar where its meter is now
+            self.update(task.id, completed=_meter(task).fraction)
+        return list(super().get_renderables())
 
-    class Done(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            m = meter_of(task)
-            if m.total is not None:
-                return Text(f"{m.done:,}/{m.total:,} {m.unit}")
-            return Text(f"{m.elapsed:.0f}/{m.seconds:.0f} s, {m.done:,} {m.unit}")
 
-    class Rate(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            return Text(rate_text(meter_of(task).rate, meter_of(task).unit))
-
-    class Elapsed(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            return Text(_clock(meter_of(task).elapsed), style="progress.elapsed")
-
-    class Left(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            return Text(f"{_clock(meter_of(task).left)} left", style="progress.remaining")
-
-    class Following(Progress):
-        def get_renderables(self) -> list[RenderableType]:
-            for task in self.tasks:  # each bar where its meter is now
-                self.update(task.id, completed=meter_of(task).fraction)
-            return list(super().get_renderables())
-
-    return Following(
-        TextColumn("{task.description}"), BarColumn(), Done(), Rate(), Elapsed(), Left(),
+def _progress(console: Console, transient: bool) -> Progress:
+    return _Following(
+        TextColumn("{task.description}"), BarColumn(), _Done(), _Rate(), _Elapsed(), _Left(),
         console=console, transient=transient, refresh_per_second=4,
         redirect_stdout=False, redirect_stderr=False,
     )
