@@ -477,7 +477,7 @@ def bench(
     with Bars(show=Bars.wanted(quiet=as_json)) as bars:
         playouts = bars.stage("random playouts", "games", seconds=seconds)
         report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet,
-                           game=game, progress=playouts.add)
+                           game=game, meter=playouts)
         data = report.to_dict()
         if updates:
             from .server.render import bench_updates
