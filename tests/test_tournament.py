@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from coltexpress import RULES_VERSION, Game, Options
-from coltexpress.cli import app
+from coltexpress import RULES_VERSION, Game, Options, tournament
+from coltexpress.cli import BENCH_ROWS, BENCH_UNSHOWN, app
 from coltexpress.engine.content import STRONGBOX
 from coltexpress.games import replay_any
+from coltexpress.gamestats import interval_text
 from coltexpress.gamestats.colt import (
     ColtDetails,
     Stagecoach,
@@ -109,6 +112,38 @@ def test_parallel_jobs_give_the_serial_results() -> None:
     parallel = run_tournament(THREE, specs, games=8, seed=3, jobs=2)
     assert serial.outcomes == parallel.outcomes
     assert serial.to_dict()["agent_stats"] == parallel.to_dict()["agent_stats"]
+
+
+def test_parallel_games_are_reported_as_they_end(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With --jobs, each game is counted (colt simulate's bar) as soon as it ends, not in
+    game order: game 0 holds its worker until every other game has been counted (or half a
+    minute has passed), and says whether it saw that. The report is in game order."""
+    counted = tmp_path / "the other games were counted"
+    play = tournament.play_game
+
+    def first_waits(*args: Any) -> GameOutcome:
+        outcome = play(*args)
+        if outcome.index == 0:
+            deadline = time.monotonic() + 30
+            while not counted.exists() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            outcome.record = {"saw the others counted": counted.exists()}
+        return outcome
+
+    monkeypatch.setattr(tournament, "play_game", first_waits)  # the forked workers' too
+    ticks: list[int] = []
+
+    def progress(n: int) -> None:
+        ticks.append(n)
+        if len(ticks) == 7:
+            counted.touch()
+
+    report = run_tournament(THREE, [parse_agent("random")] * 3, games=8, seed=3, jobs=2,
+                            progress=progress)
+    assert report.outcomes[0].record == {"saw the others counted": True}
+    assert [o.index for o in report.outcomes] == list(range(8)) and len(ticks) == 8
 
 
 def test_ray_cluster_gives_the_serial_results() -> None:
@@ -221,6 +256,31 @@ def test_simulate_reports_the_marshal_for_the_expansion() -> None:
                                  "--games", "3", "--agents", "heuristic"])
     assert result.exit_code == 0, result.output
     assert "Marshal against bandits" in result.output
+
+
+def test_the_marshals_two_win_rates_are_explained_on_screen() -> None:
+    """With Guilty Conscience the Marshal can win with the poorest bandit: the table of
+    characters counts such a game as half a win for each, the Marshal against the bandits
+    as a whole win. Both figures are on screen, with a line saying how many such games
+    there were and how each table counts them; they differ by exactly that."""
+    args = ["simulate", "--preset", "marshal-prisoners", "--players", "3", "--games", "12",
+            "--agents", "heuristic", "--seed", "2",
+            "--stations", "guilty-conscience,deadly-fall,crime-doesnt-pay"]
+    data = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    shared = data["marshal_shared_wins"]
+    assert shared >= 2  # this seed has such games
+    side = data["role_stats"][0]
+    character = next(c for c in data["character_stats"] if c["name"] == "marshal")
+    assert side["name"] == "Marshal" and side["games"] == character["games"] == 12
+    assert side["wins"] - character["wins"] == pytest.approx(shared / 2)
+    screen = runner.invoke(app, args)
+    assert screen.exit_code == 0, screen.output
+    text = " ".join(screen.output.split())
+    assert f"the Marshal │ 12 │ {interval_text(character['win_rate'], *character['ci95'])}" in text
+    assert f"Marshal │ 12 │ {interval_text(side['win_rate'], *side['ci95'])}" in text
+    assert (f"The Marshal won {shared} games with the poorest bandit (Guilty Conscience): "
+            "a whole win each here, half a win each among the characters above.") in text
+    assert "A win shared by several players counts as a share for each" in text
 
 
 def test_simulate_with_chosen_round_cards_and_stations() -> None:
@@ -367,6 +427,25 @@ def test_bench_plays_the_expansions(preset: str, players: int) -> None:
     data = json.loads(out.output)
     assert data["preset"] == preset and data["players"] == players
     assert data["games"] >= 1 and data["steps_per_second"] > 0
+
+
+def test_bench_table_reads_in_words() -> None:
+    """colt bench's table gives each figure of its JSON a label in words: no key of the
+    JSON spelt out ('clone us'), no 'quiet │ False' row (a line says so under the table);
+    --json keeps its keys."""
+    args = ["bench", "--seconds", "0.3", "--quiet", "--updates"]
+    data = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert {"quiet", "clone_us", "apply_us", "update_ms_per_move"} <= set(data)
+    assert set(data) <= set(BENCH_ROWS) | set(BENCH_UNSHOWN)  # every figure has its words
+    out = runner.invoke(app, args)
+    assert out.exit_code == 0, out.output
+    labels = [line.split("│")[1].strip() for line in out.output.splitlines()
+              if line.startswith("│")]
+    assert labels == [BENCH_ROWS[key] for key in BENCH_ROWS if key in data]
+    spelt = {key.replace("_", " ") for key in data if key.replace("_", " ") != BENCH_ROWS.get(key)}
+    assert not spelt & set(labels), spelt & set(labels)
+    assert "False" not in out.output and "quiet" not in out.output
+    assert "Played without building events, as search roll-outs do." in out.output
 
 
 # ---------------------------------------------------------------------------- Colt Super Express
@@ -520,7 +599,7 @@ def test_bench_plays_super_express() -> None:
     table = runner.invoke(app, ["bench", "--game", "super-express", "--seconds", "0.2"])
     assert table.exit_code == 0, table.output
     title = " ".join(table.output.split())
-    assert "Colt Super Express, 4 players" in title and "clone us" in title
+    assert "Colt Super Express, 4 players" in title and "copy of a game (µs)" in title
     colt = json.loads(runner.invoke(app, ["bench", "--seconds", "0.2", "--json"]).output)
     assert colt["game"] == "colt-express"
 

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from .engine import names
@@ -25,16 +19,30 @@ from .engine.errors import ColtError
 from .engine.options import PRESETS, Options
 from .games import DEFAULT_GAME, GAMES, game_of, options_for
 from .gamestats import interval_text
+from .progress import Bars
 from .sim import bench as run_bench
 from .tournament import AgentSpec, TournamentReport, parse_agent, run_tournament
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
-    help="Colt Express: play in the terminal, bot tournaments, replays, the engine's benchmark.",
+    help="Colt Express and Colt Super Express: play in the terminal or online, bot "
+    "tournaments, replays, benchmarks.",
 )
 console = Console()
 err = Console(stderr=True)
+
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def command(func: Command) -> Command:
+    """A command of ``colt``, its help its docstring with each paragraph made one line:
+    Typer keeps a docstring's line breaks in its list of commands and in the paragraphs
+    after the first, so a sentence would break where the source does, not where the
+    terminal ends. The first paragraph is the one-line summary in ``colt --help``."""
+    paragraphs = inspect.cleandoc(func.__doc__ or "").split("\n\n")
+    app.command(help="\n\n".join(" ".join(p.split()) for p in paragraphs))(func)
+    return func
 
 
 # The optional rule for choosing event cards, for every command that starts games.
@@ -123,7 +131,7 @@ def _agents(text: str, players: int) -> list[AgentSpec]:
     return specs
 
 
-@app.command()
+@command
 def simulate(
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
@@ -153,34 +161,20 @@ def simulate(
     plot: Annotated[Path | None, typer.Option(help="Write win rates and scores to a PNG.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Play a tournament and report win rates with 95% confidence intervals.
+    """Play a tournament between bots: win rates with 95% confidence intervals.
 
-    Exits 1 if any game raised an error.
+    Agents are rotated over the seats; every game is reproducible from the seed. A bar
+    shows the games played while it runs (on a terminal, not with --json). Exits 1 if any
+    game raised an error.
     """
     options = _game_options(game, preset, players, characters, round_cards, stations)
     specs = _agents(agents, options.players)
-    show_bar = not as_json and sys.stderr.isatty()
     try:
-        if show_bar:
-            with Progress(
-                TextColumn("[bold]playing"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-            ) as bar:
-                task = bar.add_task("games", total=games)
-                report = run_tournament(
-                    options, specs, games=games, seed=seed, rotate=rotate, jobs=jobs,
-                    ray_address=ray, save_dir=save, progress=lambda n: bar.advance(task, n),
-                )
-        else:
+        with Bars(show=Bars.wanted(quiet=as_json)) as bars:
+            played = bars.stage("playing", "games", total=games)
             report = run_tournament(
                 options, specs, games=games, seed=seed, rotate=rotate, jobs=jobs,
-                ray_address=ray, save_dir=save,
+                ray_address=ray, save_dir=save, progress=played.add,
             )
     except ValueError as exc:
         raise _fail(str(exc)) from None
@@ -206,6 +200,10 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
         title=f"{title}{report.games} games, {report.options.players} players, preset {preset}, "
         f"seed {report.seed}"
     )
+    # a game with several winners is a share of a win for each (the rates add up to 100%)
+    several = any(len(o.winners) > 1 for o in report.outcomes if o.error is None)
+    shared = ("A win shared by several players counts as a share for each (half a win for "
+              "two)." if several else None)
     table.add_column("agent", no_wrap=True)
     columns = ["seats", "win % (95% CI)", "fair %"]
     columns += (["score"] if game.score else []) + [m.column for m in game.measures]
@@ -230,6 +228,8 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
             *([f"{stat.to_dict()['mean_score']:.0f}"] if game.score else []),
         )
     console.print(chars)
+    if shared:
+        console.print(shared)
     for section in game.sections(data):
         extra = Table(title=section.title)
         for i, column in enumerate(section.columns):
@@ -237,9 +237,12 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
         for row in section.rows:
             extra.add_row(*row)
         console.print(extra)
+        if section.caption:
+            console.print(section.caption)
+    wins = ", ".join(f"{w:g}" for w in data["wins_per_seat"])
     console.print(
-        f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} steps/game, "
-        f"wins per seat {data['wins_per_seat']}, {report.errors} errors"
+        f"{data['games_per_second']} games/s, {data['mean_steps_per_game']} moves a game, "
+        f"wins by seat (first player first): {wins}; {report.errors} errors"
     )
     for message in data["error_messages"]:
         err.print(message)
@@ -277,7 +280,7 @@ def _plot(report: TournamentReport, path: Path) -> None:
     plt.close(fig)
 
 
-@app.command()
+@command
 def play(
     game: Annotated[
         str, typer.Option(help="The game: colt-express, or super-express (Colt Super Express).")
@@ -319,7 +322,8 @@ def play(
         ),
     ] = 0.8,
     plain: Annotated[
-        bool, typer.Option(help="Accessible line mode: numbered prompts, no drawing.")
+        bool, typer.Option("--plain", help="Accessible line mode: numbered prompts, no "
+                           "drawing.")
     ] = False,
     resume: Annotated[
         Path | None, typer.Option(help="Resume a saved game (any saved game or record).")
@@ -329,9 +333,11 @@ def play(
         typer.Option(help="Where the game is saved after each move (default colt-save-SEED.json)."),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots (you take seat 1 unless --seat says
-    otherwise), or hot-seat with friends. The game is saved as you play (colt-save-SEED.json
-    in this folder)."""
+    """Play a game in the terminal against bots, or hot-seat with friends.
+
+    You take seat 1 unless --seat says otherwise. The game is saved after every move
+    (colt-save-SEED.json in this folder); --resume carries on.
+    """
     from .tui.session import SaveError, Session
 
     if resume is not None:
@@ -396,10 +402,12 @@ def _fresh_save_path(seed: int) -> Path:
     return path
 
 
-@app.command()
+@command
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game (colt play, colt simulate --save).")],
-    step: Annotated[bool, typer.Option(help="Text: wait for Enter after each move.")] = False,
+    step: Annotated[
+        bool, typer.Option("--step", help="Text: wait for Enter after each move.")
+    ] = False,
     tui: Annotated[
         bool | None,
         typer.Option(
@@ -413,12 +421,22 @@ def replay(
     from .records import SaveError, read
     from .tui.replay import ReplayApp, ReplaySteps, narrate
 
-    try:
-        steps = ReplaySteps.from_record(read(file))
-    except (SaveError, ValueError) as exc:
-        raise _fail(f"{file}: {exc}") from None
     if tui is None:
         tui = sys.stdout.isatty() and sys.stdin.isatty() and not step
+    try:
+        record = read(file)
+        if tui:
+            steps = ReplaySteps.from_record(record)
+        else:  # a long game takes a moment to replay: a bar meanwhile, gone when it is told
+            # (only when the story comes to the terminal too: not over a pager's screen)
+            moves = record.get("actions")
+            show = Bars.wanted() and sys.stdout.isatty()
+            with Bars(show=show, transient=True) as bars:
+                replayed = bars.stage("replaying", "moves",
+                                      total=len(moves) if isinstance(moves, list) else 0)
+                steps = ReplaySteps.from_record(record, progress=replayed.add)
+    except (SaveError, ValueError) as exc:
+        raise _fail(f"{file}: {exc}") from None
     if tui:
         ReplayApp(steps, name=file.name).run()
         return
@@ -429,7 +447,7 @@ def replay(
         console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
-@app.command()
+@command
 def bench(
     players: Annotated[
         int | None, typer.Option(help="Number of players (default: the preset's).")
@@ -438,39 +456,67 @@ def bench(
     game: GameChoice = DEFAULT_GAME,
     preset: Annotated[str, typer.Option(help=f"Rules preset ({ALL_PRESETS}).")] = "standard",
     quiet: Annotated[
-        bool, typer.Option(help="Build no events, as search roll-outs do.")
+        bool, typer.Option("--quiet", help="Build no events, as search roll-outs do.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     updates: Annotated[
         bool,
         typer.Option(
+            "--updates",
             help="Then, for as long again, build each move's updates as the online server "
             "does (every seat and a spectator): milliseconds and bytes per move."
         ),
     ] = False,
 ) -> None:
-    """Measure the engine alone: random playouts on one core, and the cost of a clone."""
-    players = _game_options(game, preset, players).players
-    report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet, game=game)
-    data = report.to_dict()
-    if updates:
-        from .server.render import bench_updates
+    """Measure the engine: random playouts on one core, and the cost of a copy.
 
-        data.update(bench_updates(game, preset, players, seconds))
+    A bar shows the seconds measured and the games played (on a terminal, not with
+    --json).
+    """
+    players = _game_options(game, preset, players).players
+    with Bars(show=Bars.wanted(quiet=as_json)) as bars:
+        playouts = bars.stage("random playouts", "games", seconds=seconds)
+        report = run_bench(players=players, preset=preset, seconds=seconds, quiet=quiet,
+                           game=game, meter=playouts)
+        data = report.to_dict()
+        if updates:
+            from .server.render import bench_updates
+
+            built = bars.stage("server updates", "moves", seconds=seconds)
+            data.update(bench_updates(game, preset, players, seconds, meter=built))
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"engine benchmark: {game_of(game).title}, {players} players, preset "
-                  f"{preset}, one core")
+    title = f"engine benchmark: {game_of(game).title}, {players} players, preset {preset}, one core"
+    table = Table(title=title, min_width=len(title))
     table.add_column("measure")
     table.add_column("value", justify="right")
-    for key, value in data.items():
-        if key not in ("game", "players", "preset"):
-            table.add_row(key.replace("_", " "), str(value))
+    for key, label in BENCH_ROWS.items():
+        if key in data:
+            table.add_row(label, f"{data[key]:,}")
     console.print(table)
+    if quiet:
+        console.print("Played without building events, as search roll-outs do.")
 
 
-@app.command()
+# What each figure of colt bench's JSON is, in the words of its table (its title already
+# says the game, players and preset; a line under it, that no events were built).
+BENCH_ROWS = {
+    "games": "games played",
+    "seconds": "seconds played",
+    "games_per_second": "games per second",
+    "steps_per_second": "moves per second",
+    "steps_per_game": "moves per game",
+    "apply_us": "time per move (µs)",
+    "clone_us": "copy of a game (µs)",
+    "update_moves": "moves with their updates built",
+    "update_ms_per_move": "building a move's updates (ms)",
+    "update_bytes_per_move": "a move's updates (bytes, uncompressed)",
+}
+BENCH_UNSHOWN = ("game", "players", "preset", "quiet")  # in the table's title
+
+
+@command
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
@@ -513,8 +559,10 @@ def serve(
         ),
     ] = 24.0,
 ) -> None:
-    """Run the online table server (lobby, invite links, bots) in this process; its lobby
-    offers every game of the package."""
+    """Run the online table server: lobby, invite links, bots.
+
+    The server runs in this process; its lobby offers every game of the package.
+    """
     from .server import Settings
     from .server import serve as run_server
 
@@ -533,7 +581,7 @@ def serve(
     run_server(settings, host=host, port=port)
 
 
-@app.command()
+@command
 def loadtest(
     tables: Annotated[int, typer.Option(min=1, help="Tables played at once.")] = 100,
     pace: Annotated[
@@ -554,8 +602,8 @@ def loadtest(
     db: Annotated[
         str | None,
         typer.Option(
-            help="The started server's database: default a temporary SQLite file; "
-            "postgresql://user@host/db makes a fresh database there and drops it after."
+            help="The database of the server started here: a temporary SQLite file, or a "
+            "PostgreSQL URL (a fresh database made there and dropped after)."
         ),
     ] = None,
     deflate: Annotated[
@@ -572,10 +620,13 @@ def loadtest(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Load the server as people would: every human seat of TABLES tables and one
-    spectator each on their own WebSockets, one move per PACE seconds per table (staggered),
-    games replaced as they end; moves/s, move-to-update latency and errors. The tables are
-    first brought to random points of their games (unless --in-step)."""
+    """Load the online server as people would, and measure it.
+
+    Every human seat of TABLES tables and one spectator each on their own WebSockets, one
+    move per PACE seconds per table (staggered), games replaced as they end: moves per
+    second, the time from a move to each update, and errors. The tables are first brought
+    to random points of their games (unless --in-step).
+    """
     from .server.loadtest import LoadConfig, run_loadtest
 
     if game not in GAMES:
@@ -585,23 +636,78 @@ def loadtest(
     config = LoadConfig(tables=tables, pace=pace, seconds=seconds, players=players,
                         game=game, preset=preset, bots=bots, level=level, deflate=deflate,
                         in_step=in_step)
-    report = run_loadtest(config, url=url, db=db)
+    with Bars(show=Bars.wanted(quiet=as_json)) as bars:
+        report = run_loadtest(config, url=url, db=db, bars=bars)
     if as_json:
         print(json.dumps(report))
         return
     title = f"server load test: {tables} tables of {players} ({bots} bots), a move per {pace} s"
-    table = Table(title=title)
+    table = Table(title=title, min_width=len(title))
     table.add_column("measure")
     table.add_column("value", justify="right")
-    for key, value in report.items():
-        if key == "latency_windows":
-            for w in value:
-                start = int(w["from_s"])
-                table.add_row(f"latency {start}-{start + 10} s: p50, p99, max",
-                              f"{w['p50_ms']}, {w['p99_ms']}, {w['max_ms']} ms")
-        else:
-            table.add_row(key.replace("_", " "), str(value))
+    for label, value in _loadtest_rows(report):
+        table.add_row(label, value)
     console.print(table)
+
+
+# What each figure of colt loadtest's JSON is, in the words of its table (the tables,
+# players, bots and pace are in its title; the latency windows and errors have rows of
+# their own).
+LOADTEST_ROWS = {
+    "game": "game",
+    "start": "tables started",
+    "db": "database",
+    "warmup_seconds": "setting up the tables (s)",
+    "warmup_moves": "moves played before the measure",
+    "seconds": "seconds measured",
+    "moves": "moves measured",
+    "moves_per_second": "moves per second",
+    "games_finished": "games finished",
+    "samples": "updates timed",
+    "latency_p50_ms": "move to update, median (ms)",
+    "latency_p90_ms": "move to update, 90th percentile (ms)",
+    "latency_p99_ms": "move to update, 99th percentile (ms)",
+    "latency_max_ms": "move to update, slowest (ms)",
+    "errors": "errors",
+    "client_cpu": "this client's CPU (share of a core)",
+    "client_lag_max_ms": "this client's longest delay (ms)",
+    "server_cpu": "the server's CPU (share of a core)",
+    "server_cpu_ms_per_move": "the server's CPU per move (ms)",
+    "server_rss_mb": "the server's memory (MiB)",
+}
+LOADTEST_UNSHOWN = ("tables", "players", "bots", "pace")  # in the table's title
+_LOADTEST_WORDS = {"spread": "spread over their games", "in-step": "together (in step)",
+                   "sqlite": "SQLite", "postgresql": "PostgreSQL"}
+
+
+def _error_kind(kind: str) -> str:
+    """A kind of load test error, in words (the server's error code is quoted)."""
+    words = {"closed": "sockets closed by the server", "setup": "tables not set up",
+             "timeout": "updates not received in time"}
+    code = kind.removeprefix("error ")
+    return words.get(kind, f"error messages from the server ({code})")
+
+
+def _loadtest_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
+    """The load test's report as rows of its table: a label and a value each."""
+    rows = []
+    for key, label in LOADTEST_ROWS.items():
+        value = report.get(key)
+        if value is None:
+            continue
+        if key == "game":
+            value = game_of(value).title
+        rows.append((label, _LOADTEST_WORDS.get(value, value) if isinstance(value, str)
+                     else f"{value:,}"))
+        if key == "latency_max_ms":
+            for w in report.get("latency_windows", []):
+                start = int(w["from_s"])
+                rows.append((f"move to update, {start}-{start + 10} s: median, 99th, slowest",
+                             f"{w['p50_ms']}, {w['p99_ms']}, {w['max_ms']} ms"))
+        if key == "errors":
+            rows += [(f"  {_error_kind(kind)}", f"{n:,}")
+                     for kind, n in sorted(report.get("error_kinds", {}).items())]
+    return rows
 
 
 def main() -> None:

@@ -14,10 +14,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .games import DEFAULT_GAME, game_of
 from .gamestats import stats_for_options
+
+if TYPE_CHECKING:
+    from .progress import Meter
 
 __all__ = ["BenchReport", "bench", "play_random_game"]
 
@@ -79,12 +82,13 @@ class BenchReport:
 
 def bench(
     *, players: int = 3, preset: str = "standard", seconds: float = 5.0, quiet: bool = False,
-    game: str = DEFAULT_GAME,
+    game: str = DEFAULT_GAME, meter: Meter | None = None,
 ) -> BenchReport:
     """Random playouts of ``game`` for about ``seconds``; then the cost of one clone and one
     step.
 
-    ``quiet`` plays without building events, as search roll-outs do.
+    ``quiet`` plays without building events, as search roll-outs do. ``meter`` (``colt
+    bench``'s bar) counts the games and ends with the playouts, before the clones.
     """
     kind = game_of(game)
     options = kind.options(preset, players=players)
@@ -94,7 +98,11 @@ def bench(
         _game, n = play_random_game(options, games, quiet=quiet)
         games += 1
         steps += n
+        if meter is not None:
+            meter.add()
     elapsed = time.perf_counter() - start
+    if meter is not None:
+        meter.end()
     # Clone cost, measured on mid-game states.
     samples: list[Any] = []
     state = kind.new(options, seed=12345)

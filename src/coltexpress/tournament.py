@@ -26,7 +26,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -336,19 +336,34 @@ def _serial(jobs: list[_Job]) -> Iterator[GameOutcome]:
 
 
 def _local(jobs: list[_Job], workers: int) -> Iterator[GameOutcome]:
+    """The games on ``workers`` local processes, each yielded as soon as it ends (in any
+    order): a game is one task, so the count moves with every game, also when games are
+    long (the bots' searches) and few."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_args, jobs, chunksize=max(1, len(jobs) // (workers * 8)))
+        futures = [pool.submit(_play_args, args) for args in jobs]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:  # stopped early (Ctrl-C): the games not started are dropped
+            for future in futures:
+                future.cancel()
 
 
 def _ray(jobs: list[_Job], address: str) -> Iterator[GameOutcome]:
+    """The games on a Ray cluster, each yielded as soon as it ends (in any order)."""
     import ray
 
     if not ray.is_initialized():
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     remote = ray.remote(_play_args)
     pending = [remote.remote(args) for args in jobs]
-    for ref in pending:  # in game order, so the results match a serial run
-        yield ray.get(ref)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        if pending:  # and every other game already over
+            more, pending = ray.wait(pending, num_returns=len(pending), timeout=0)
+            ready += more
+        for ref in ready:
+            yield ray.get(ref)
 
 
 def run_tournament(
@@ -365,7 +380,8 @@ def run_tournament(
 ) -> TournamentReport:
     """Play ``games`` games of the game ``options`` are for (``Options``: Colt Express,
     ``SuperOptions``: Colt Super Express); ``specs`` has one agent per seat (rotated over the
-    games)."""
+    games). ``progress(1)`` is called as each game ends (on local cores or Ray, in the
+    order they end); the report lists them in game order."""
     import time
 
     specs = list(specs)
@@ -391,6 +407,7 @@ def run_tournament(
             outcome.record = None
         if progress is not None:
             progress(1)
+    outcomes.sort(key=lambda o: o.index)  # in game order, whatever order they ended in
     report = TournamentReport(options, specs, games, seed, outcomes)
     report.seconds = time.perf_counter() - start
     return report

@@ -52,11 +52,13 @@ class Measure:
 
 @dataclass(frozen=True)
 class Section:
-    """One table of a game's own summary: a title, column heads and rows of text."""
+    """One table of a game's own summary: a title, column heads and rows of text, and a
+    caption under it (what a figure counts, where another table counts otherwise)."""
 
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    caption: str | None = None
 
 
 class Tally(Protocol):

@@ -15,8 +15,8 @@ from ..engine.options import Options
 from ..tournament import GameOutcome, Stat, TournamentReport, wilson
 from . import GameStats, Measure, Section, interval_text, played
 
-__all__ = ["STATS", "ColtDetails", "Stagecoach", "loot_holder", "role_stats",
-           "stagecoach_stats", "stagecoach_strongbox"]
+__all__ = ["STATS", "ColtDetails", "Stagecoach", "loot_holder", "marshal_shared_wins",
+           "role_stats", "stagecoach_stats", "stagecoach_strongbox"]
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,9 @@ def _details(o: GameOutcome) -> ColtDetails:
 
 def role_stats(report: TournamentReport) -> list[Stat]:
     """Marshal & Prisoners: the Marshal against the bandits (a game the Marshal wins is
-    his, with or without Guilty Conscience's poorest bandit); one line per role, then
-    per agent in the Marshal's seat. Empty for other games."""
+    his, with or without Guilty Conscience's poorest bandit: a whole win here, where the
+    per-seat tables count a shared win as a share); one line per role, then per agent in
+    the Marshal's seat. Empty for other games."""
     games = [(o, _details(o)) for o in played(report) if _details(o).marshal is not None]
     if not games:
         return []
@@ -185,17 +186,33 @@ def stagecoach_stats(report: TournamentReport) -> dict[str, Any] | None:
     }
 
 
+def marshal_shared_wins(report: TournamentReport) -> int:
+    """The games the Marshal won with the poorest bandit (Guilty Conscience)."""
+    return sum(1 for o in played(report)
+               if _details(o).marshal_won and len(o.winners) > 1)
+
+
 def _summary(report: TournamentReport) -> dict[str, Any]:
-    return {"role_stats": [s.to_dict() for s in role_stats(report)],
+    roles = role_stats(report)
+    return {"role_stats": [s.to_dict() for s in roles],
+            "marshal_shared_wins": marshal_shared_wins(report) if roles else None,
             "stagecoach": stagecoach_stats(report)}
+
+
+def _roles_caption(shared: int) -> str:
+    """Why the Marshal's rate here differs from his line among the characters."""
+    games = "1 game" if shared == 1 else f"{shared} games"
+    return (f"The Marshal won {games} with the poorest bandit (Guilty Conscience): a whole "
+            "win each here, half a win each among the characters above.")
 
 
 def _sections(data: dict[str, Any]) -> list[Section]:
     out = []
     if data.get("role_stats"):
+        shared = data.get("marshal_shared_wins") or 0
         out.append(Section("Marshal against bandits", ("side", "games", "win % (95% CI)"), tuple(
             (r["name"], str(r["games"]), interval_text(r["win_rate"], *r["ci95"]))
-            for r in data["role_stats"])))
+            for r in data["role_stats"]), _roles_caption(shared) if shared else None))
     coach = data.get("stagecoach")
     if coach:
         out.append(Section("the stagecoach", ("measure", "value"), (

@@ -48,6 +48,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
+from ..progress import Bars, Meter
 from .render import FREEZE_EVERY
 
 __all__ = ["LoadConfig", "run_loadtest"]
@@ -106,10 +107,16 @@ class _Stats:
     errors: Counter[str] = field(default_factory=Counter)
     measuring: bool = False
     lags: list[float] = field(default_factory=list)  # this client's own event loop delays
+    meter: Meter | None = None  # the measure's bar: moves over the seconds
 
     def error(self, kind: str) -> None:
         if self.measuring:
             self.errors[kind] += 1
+
+    def moved(self) -> None:
+        self.moves += 1
+        if self.meter is not None:
+            self.meter.add()
 
 
 @dataclass(eq=False)
@@ -265,7 +272,7 @@ class _Table:
             if await self._until(partial(self._past, version, self.sockets)) and (
                 self.stats.measuring
             ):
-                self.stats.moves += 1
+                self.stats.moved()
             self.sent.pop(version + 1, None)
         if spectator.status == "over" and self.stats.measuring:
             self.stats.games += 1
@@ -334,8 +341,11 @@ async def _slot(
             await table.close()
 
 
-async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict[str, Any]:
+async def _run(
+    base: str, config: LoadConfig, bars: Bars, server: int | None = None
+) -> dict[str, Any]:
     stats = _Stats()
+    ready_tables = bars.stage("setting up tables", "tables", total=config.tables)
     gate = asyncio.Semaphore(CONNECTING)
     began = time.monotonic()
     seated = 0
@@ -345,6 +355,7 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     async def ready() -> float:
         nonlocal seated
         seated += 1
+        ready_tables.add()
         if seated == config.tables:
             # what this client holds now (every socket) stays: keep the collector off it,
             # so its pauses do not count as the server's latency
@@ -353,6 +364,7 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
             window["start"] = time.monotonic()
             window["cpu"] = time.process_time()
             window["perf"] = time.perf_counter()
+            stats.meter = bars.stage("measuring", "moves", seconds=config.seconds)
             stats.measuring = True
             go.set()
         await go.wait()
@@ -368,6 +380,8 @@ async def _run(base: str, config: LoadConfig, server: int | None = None) -> dict
     lag = asyncio.create_task(_lag(stats))
     await asyncio.sleep(config.seconds)
     stats.measuring = False
+    if stats.meter is not None:
+        stats.meter.end()
     lag.cancel()
     elapsed = time.monotonic() - window["start"]
     client_cpu = (time.process_time() - window["cpu"]) / elapsed
@@ -527,12 +541,15 @@ def _database(db: str | None, tmp: str) -> Iterator[str]:
 
 
 def run_loadtest(
-    config: LoadConfig, *, url: str | None = None, db: str | None = None
+    config: LoadConfig, *, url: str | None = None, db: str | None = None,
+    bars: Bars | None = None,
 ) -> dict[str, Any]:
     """Run the load; without ``url`` a ``colt serve`` is started here on ``db`` (default a
-    temporary SQLite file), with bots moving at the pace and table creation unlimited."""
+    temporary SQLite file), with bots moving at the pace and table creation unlimited.
+    ``bars``: where the run shows its stages (the tables set up, then the measure)."""
+    bars = bars or Bars(show=False)
     if url is not None:
-        report = asyncio.run(_run(url.rstrip("/"), config))
+        report = asyncio.run(_run(url.rstrip("/"), config, bars))
         report["db"] = "the server's"
         return report
     with tempfile.TemporaryDirectory() as tmp, _database(db, tmp) as database:
@@ -544,7 +561,7 @@ def run_loadtest(
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_for(base, process)
-            report = asyncio.run(_run(base, config, process.pid))
+            report = asyncio.run(_run(base, config, bars, process.pid))
             report["db"] = "postgresql" if database.startswith("postgres") else "sqlite"
             return report
         finally:

@@ -24,12 +24,15 @@ import zlib
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from .kinds import TableGame, table_game
 from .messages import Said, update_fields
+
+if TYPE_CHECKING:
+    from ..progress import Meter
 
 __all__ = ["Job", "Record", "RenderPool", "Renderer", "bench_updates"]
 
@@ -109,11 +112,13 @@ class Renderer:
 
 
 def bench_updates(
-    game: str, preset: str, players: int, seconds: float, seed: int = 1
+    game: str, preset: str, players: int, seconds: float, seed: int = 1,
+    meter: Meter | None = None,
 ) -> dict[str, Any]:
     """Random games of ``game`` for about ``seconds``, each move's updates built as a render
     worker builds them for every seat and one spectator: the moves, the milliseconds and
-    the bytes (before compression) a move's updates cost. Only the building is timed."""
+    the bytes (before compression) a move's updates cost. Only the building is timed (and
+    shown so on ``meter``, ``colt bench``'s bar)."""
     kind = table_game(game)
     options = kind.options(preset, {"players": players}).to_dict()
     seats: tuple[int | None, ...] = (*range(players), None)
@@ -136,6 +141,8 @@ def bench_updates(
             size += sum(len(text) for text in texts.values())
             current.apply(action)
             moves, version = moves + 1, version + 1
+            if meter is not None:
+                meter.done, meter.measured = moves, spent
         renderer.drop(table)
     return {
         "update_moves": moves,

@@ -17,6 +17,7 @@ game of the package replays (``coltexpress.games.replay_any``), drawn and told b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,8 +78,11 @@ class ReplaySteps:
         return self.steps[index]
 
     @classmethod
-    def from_record(cls, data: Any) -> ReplaySteps:
-        """Any saved game: a record, a record with seats, a tournament's record."""
+    def from_record(
+        cls, data: Any, progress: Callable[[int], None] | None = None
+    ) -> ReplaySteps:
+        """Any saved game: a record, a record with seats, a tournament's record;
+        ``progress(1)`` after each move replayed (``colt replay --text``'s bar)."""
         try:
             record = records.normalize(data)
             game = replay_any({**record, "actions": []})
@@ -103,6 +107,8 @@ class ReplaySteps:
                 said = tuple(e.text() for e in frame.events if e.seat is None)
                 following = tuple(frames[i + 1].events) if i + 1 < len(frames) else ()
                 steps.append(Step(n, who, text, label, said, frame.state, following))
+            if progress is not None:
+                progress(1)
         agents = record.get("agents")
         return cls(steps, len(actions), [str(a) for a in agents] if agents else None)
 
