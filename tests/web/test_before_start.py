@@ -106,7 +106,7 @@ def test_the_host_sees_who_has_arrived_live(base: str, new_context: Any) -> None
     assert _presence(host, 1) == "here: here"
     assert _presence(host, 2) == "waiting: not here yet: the link has not been opened"
     assert "(2 of 3 players here)" in host.inner_text("#prompt")
-    assert f"{ben['bandits']} (Ben)" in host.inner_text(f"#invites li[data-seat='1']")
+    assert f"{ben['bandits']} (Ben)" in host.inner_text("#invites li[data-seat='1']")
     # Ben's page says the same of the others, without their links
     _wait_presence(page, 0, "here")
     assert page.locator("#invites input.link").count() == 0
