@@ -105,6 +105,16 @@ def test_super_express_shows_its_own_cards(
     assert "Brilliant Idea" not in text and "Stagecoach" not in text
 
 
+def test_the_accessible_edition_names_each_power_by_its_holder(page: Any, base: str) -> None:
+    """Rules 002 give Django's printed power to Tuco and Django one of his own."""
+    _, titles, _ = _rules(page, base, {"preset": "accessible", "players": 4})
+    powers = page.locator("#rules-body dl").nth(titles.index("Powers of the bandits"))
+    terms = powers.locator("dt").all_inner_texts()
+    assert sorted(terms) == sorted(
+        f"{b}'s power" for b in ("Belle", "Cheyenne", "Django", "Doc", "Ghost", "Tuco")
+    )
+
+
 def _allowed(game: str, preset: str) -> list[str]:
     """The player counts the engine's own options checks accept for a preset (and, where
     the preset's words name its count, that count only)."""

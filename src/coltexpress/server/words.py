@@ -323,20 +323,26 @@ def rules(options: dict[str, Any] | None = None) -> dict[str, Any]:
     >>> "Horses & Stagecoach" in rules(Options.preset("horses-stagecoach").to_dict())["topics"]
     True
     """
-    topics = describe.help_topics() if options is None else _table_topics(options)
+    table = names.names()
+    topics = describe.help_topics() if options is None else _table_topics(options, table)
     sections = [[key, title] for key, title in RULES_SECTIONS if topics.get(key)]
-    return {"names": names.names(), "topics": topics, "sections": sections}
+    return {"names": table, "topics": topics, "sections": sections}
 
 
-def _table_topics(options: dict[str, Any]) -> dict[str, dict[str, str]]:
+def _table_topics(options: dict[str, Any], table: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """The topics of a table's rules; ``table`` (a fresh copy of the display-name table)
+    gets each power named by the bandit who holds it in the table's edition (the accessible
+    edition gives Django's printed power to Tuco)."""
     from ..engine.content import content
     from ..engine.options import Options, RoundDeck
 
     o = Options.from_dict(options)
     topics = describe.help_topics(o.marshal_prisoners, o.horses_stagecoach)
-    powers = content().powers[o.edition.value]
-    dealt = {powers[c] for c in o.character_pool() if c in powers} if o.powers else set()
+    holders = {power: c for c, power in content().powers[o.edition.value].items()}
+    dealt = {p for p, c in holders.items() if c in o.character_pool()} if o.powers else set()
     topics["powers"] = {k: v for k, v in topics["powers"].items() if k in dealt}
+    for power in dealt:
+        table["powers"][power]["name"] = f"{names.bandit(holders[power])}'s power"
     if not o.events:
         topics["events"] = {}
     played = {
