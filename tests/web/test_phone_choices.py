@@ -47,6 +47,18 @@ SEEN = """
 """
 
 
+# The words of the train drawing (loot counts, car names) cut off by its edge.
+CUT = """
+() => {
+  const svg = document.getElementById('train').getBoundingClientRect();
+  return [...document.querySelectorAll('#train text')].filter((t) => {
+    const r = t.getBoundingClientRect();
+    return r.width > 0 && (r.left < svg.left - 0.5 || r.right > svg.right + 0.5);
+  }).map((t) => `${t.textContent} at ${t.closest('[data-space]')?.dataset.space ?? ''}`);
+}
+"""
+
+
 def _table(base: str, game: str, preset: str, seed: int) -> Any:
     """A 4-player table: the player at seat 0 hosts it, easy bots at the other seats."""
     return api(
@@ -86,6 +98,8 @@ def _check_decision(page: Any) -> None:
     assert said.startswith("You: ")
     assert all(f"{b['name']}, {b['where']}" in said for b in mine), (said, mine)
     assert horizontal_overflow(page) <= 0
+    cut = page.evaluate(CUT)
+    assert not cut, f"cut off by the drawing's edge: {cut}"
 
 
 def _play(page: Any, rng: random.Random, most: int) -> int:
@@ -181,4 +195,64 @@ def test_the_end_banner_tells_each_bandits_loot_once(
     api(base, f"/api/tables/{made['table']}/start", {}, token=made["host_token"])
     _check_end_banner(page)
     assert page.locator("#end").is_visible()
+    context.close()
+
+
+# The train drawing of a made-up view whose spaces hold every kind of loot (Marshal &
+# Prisoners' mailbags, Horses & Stagecoach's flasks, full and half drunk): for each loot
+# count, whether it stays inside its car and clear of the others.
+CROWDED = """
+async () => {
+  const { TrainDrawing } = await import('/static/train.js');
+  const holder = document.createElement('div');
+  document.body.append(holder);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.id = 'probe';
+  svg.classList.add('train-svg');
+  holder.append(svg);
+  const loot = ['purse', 'purse', 'jewel', 'strongbox', 'mailbag'].map((kind) => ({ kind }))
+    .concat([{ kind: 'whiskey', half: false }, { kind: 'whiskey', half: true }]);
+  const view = {
+    cars: 4, mp: null, hs: null, marshal: 0, seat: null, bandits: [],
+    spaces: [[1, false], [2, true], [4, false], [4, true]].map(([car, roof]) => (
+      { car, roof, coach: false, loot })),
+  };
+  new TrainDrawing(svg).render(view, { bandits: [], train: [] });
+  const wrong = [];
+  for (const group of svg.querySelectorAll('.space-loot')) {
+    const car = svg.querySelector(`.car[data-car="${group.dataset.space.split(':')[0]}"] .body`)
+      .getBoundingClientRect();
+    const counts = [...group.querySelectorAll('.loot-count')];
+    if (counts.length !== 6) wrong.push(`${group.dataset.space}: ${counts.length} counts`);
+    // each kind: its icon (drawn just before its count) and its count
+    const items = counts.map((t) => {
+      const [a, b] = [t.previousElementSibling.getBoundingClientRect(), t.getBoundingClientRect()];
+      return { left: Math.min(a.left, b.left), right: Math.max(a.right, b.right),
+        top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom), text: b };
+    });
+    items.forEach((r, i) => {
+      if (r.text.left < car.left - 0.5 || r.text.right > car.right + 0.5) {
+        wrong.push(`${group.dataset.space}: count ${i + 1} out of its car`);
+      }
+      items.slice(i + 1).forEach((o, j) => {
+        const apart = r.right <= o.left + 0.5 || o.right <= r.left + 0.5
+          || r.bottom <= o.top + 0.5 || o.bottom <= r.top + 0.5;
+        if (!apart) wrong.push(`${group.dataset.space}: kinds ${i + 1} and ${i + j + 2} overlap`);
+      });
+    });
+  }
+  holder.remove();
+  return wrong;
+}
+"""
+
+
+@pytest.mark.parametrize("device", [PHONE, {"viewport": {"width": 1366, "height": 900}}])
+def test_every_kind_of_loot_in_a_space_stays_readable_in_its_car(
+    browser: Any, base: str, device: dict[str, Any]
+) -> None:
+    context = browser.new_context(**device)
+    page = context.new_page()
+    page.goto(base + "/")
+    assert page.evaluate(CROWDED) == []
     context.close()

@@ -31,6 +31,8 @@ function fillGame() {
  * the engine's own checks), keeping the count chosen where they allow it. */
 function fillPlayers() {
   const preset = presetOf(chosen(), $("preset").value);
+  // the rules in full: a phone's select shows only the start of a long one
+  $("preset-about").textContent = `Rules: ${preset.text}.`;
   const players = Number($("players").value);
   const keep = preset.players.includes(players) ? players : preset.default_players;
   $("players").replaceChildren(...preset.players.map((n) => h("option", { value: n, selected: n === keep }, String(n))));

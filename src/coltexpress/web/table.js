@@ -370,7 +370,9 @@ function renderTurn() {
   } else if (v.result) prompt = "The game is over.";
   else if (watching) prompt = "The cards are resolving…";
   else if (state.seat === null) prompt = "You are watching: spectators have no choices.";
-  else if ((v.legal || []).length) prompt = busy ? "Sending…" : "Your turn.";
+  // the server's words for the decision (round, turn, what to decide) beside the choices:
+  // on a phone the top of the page is out of sight while the choices are shown
+  else if ((v.legal || []).length) prompt = busy ? "Sending…" : state.captions.situation || "Your turn.";
   else prompt = `Waiting for ${v.actor === null ? "the next move" : playerLabel(state, v.actor)}.`;
   const showChoices = !watching && state.seat !== null && !v.result;
   renderChoices({ ...state, captions: showChoices ? state.captions : { choices: [] } }, { enabled: mine, prompt, act });
