@@ -143,10 +143,10 @@ def not_started_text(host: str | None, *, hosting: bool) -> str:
     >>> not_started_text("Belle (Anna)", hosting=False)
     'The game has not started yet: Belle (Anna), the host, will start it. Until then you wait.'
     >>> not_started_text(None, hosting=True)
-    'The game has not started yet: you are the host; start it when everyone is here.'
+    'The game has not started yet: you are the host; start it when you are ready.'
     """
     if hosting:
-        return "The game has not started yet: you are the host; start it when everyone is here."
+        return "The game has not started yet: you are the host; start it when you are ready."
     who = f"{host}, the host," if host else "the host"
     return f"The game has not started yet: {who} will start it. Until then you wait."
 

@@ -285,7 +285,7 @@ function showFrame(frame, more) {
   trainWords(frame.captions);
   // the server says who will start the game; a host who only watches holds the start
   const watchingHost = state.status === "open" && state.seat === null && hostToken();
-  $("situation").textContent = watchingHost ? "The game has not started yet: you are the host; start it when everyone is here." : frame.captions.situation;
+  $("situation").textContent = watchingHost ? "The game has not started yet: you are the host; start it when you are ready." : frame.captions.situation;
   front.render(state, frame);
   const wasOver = !$("end").hidden;
   if (frame.final) front.renderEnd(state, table);
@@ -341,11 +341,14 @@ function renderHost() {
   if (box.hidden) return;
   const hostName = state.host === null ? "The host" : playerLabel(state, state.host);
   $("host-h").textContent = open ? "Before the start" : "Players not here yet";
+  const others = people.some((s) => s.seat !== state.seat);
   $("host-line").textContent = !host
     ? `${hostName} is the host and will start the game.`
-    : open
-      ? "You are the host: send each player their link, then start the game. Seats nobody has taken by then are played by bots until their player arrives."
-      : "A bot plays for them until they open their link.";
+    : !open
+      ? "A bot plays for them until they open their link."
+      : others
+        ? "You are the host: send each player their link, then start the game. Seats nobody has taken by then are played by bots until their player arrives."
+        : "You are the host, and the other seats are bots: start the game when you are ready.";
   $("start-btn").hidden = !(host && open);
   $("invites").replaceChildren(
     ...listed.map((s) => presenceItem(s, links.get(s.seat))),
@@ -364,9 +367,12 @@ function renderTurn() {
     const host = state.host === null ? "the host" : playerLabel(state, state.host);
     const people = (state.seats || []).filter((s) => s.kind === "human");
     const here = people.filter((s) => s.presence === "here").length;
-    prompt = hostToken()
-      ? `Start the game when everyone is here (${here} of ${people.length} ${people.length === 1 ? "player" : "players"} here).`
-      : `The game has not started: ${host} will start it.`;
+    const alone = people.every((s) => s.seat === state.seat); // everyone else is a bot
+    prompt = !hostToken()
+      ? `The game has not started: ${host} will start it.`
+      : alone
+        ? "Start the game when you are ready."
+        : `Start the game when everyone is here (${here} of ${people.length} players here).`;
   } else if (v.result) prompt = "The game is over.";
   else if (watching) prompt = "The cards are resolving…";
   else if (state.seat === null) prompt = "You are watching: spectators have no choices.";
