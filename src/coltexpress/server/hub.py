@@ -230,18 +230,17 @@ class LiveTable:
         for viewer in self.viewers:
             viewer.send_text(notice)
 
-    def captions(self, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """The words of a view; before the start they say who will start the game, where
-        the view's would say whose turn it is (nobody's has begun)."""
-        captions = self.kind.captions(view)
-        if self.row.status == "open":
-            host = self.row.host_seat
-            label = None
-            if host is not None:
-                label = words.player_label(self.bandits(host), self.row.seats[host].name)
-            hosting = host is not None and host == seat
-            captions["situation"] = words.not_started_text(label, hosting=hosting)
-        return captions
+    def before_start(self, captions: dict[str, Any], seat: int | None) -> None:
+        """Before the start a view's words say who will start the game, where they would
+        say whose turn it is (nobody's has begun)."""
+        if self.row.status != "open":
+            return
+        host = self.row.host_seat
+        label = None
+        if host is not None:
+            label = words.player_label(self.bandits(host), self.row.seats[host].name)
+        hosting = host is not None and host == seat
+        captions["situation"] = words.not_started_text(label, hosting=hosting)
 
     def welcome(self, seat: int | None, away: list[str] | None = None) -> dict[str, Any]:
         view = self.game.view(seat)
@@ -253,13 +252,14 @@ class LiveTable:
             "game": self.kind.name,
             "title": self.kind.title,
             "view": view,
-            "captions": self.captions(view, seat),
+            "captions": self.kind.captions(view),
             "log": [e.text() for e in self.events if visible(e, seat)],
             "seats": self.seats_summary(),
             "host": self.row.host_seat,
             "clock": self.clock(),
             "notes": words.table_notes(self.row.clock, self.row.seed_chosen),
         }
+        self.before_start(message["captions"], seat)
         if away and seat is not None:
             message["away"] = {"bandits": words.bandit_names(self.bandits(seat)), "moves": away}
         return message
