@@ -92,6 +92,9 @@ def test_ctrl_c_stops_the_server_quietly(tmp_path: Path) -> None:
     said = out.read()
     out.close()
     assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    first = said.splitlines()[0]  # the address and the database on one line, not cut
+    assert first.startswith(f"Colt Express server on {base} (database sqlite:///"), said
+    assert first.endswith("c.db)"), said
     assert said.rstrip().endswith("Server stopped."), said
     assert code == 130
     deadline = time.monotonic() + STOP_WITHIN

@@ -126,6 +126,21 @@ def test_the_host_sees_who_has_arrived_live(base: str, new_context: Any) -> None
     assert cleo["invite"] in host.locator("#invites li[data-seat='2'] input").input_value()
 
 
+def test_a_host_alone_against_bots_is_not_asked_to_wait_for_anyone(
+    base: str, new_context: Any
+) -> None:
+    made = api(base, "/api/tables", {"players": 3, "bots": {"1": "easy", "2": "easy"},
+                                     "host_seat": 0})
+    host = _host_page(new_context(PHONE), base, made)
+    assert host.inner_text("#prompt") == "Start the game when you are ready."
+    assert host.inner_text("#host-line") == (
+        "You are the host, and the other seats are bots: start the game when you are ready."
+    )
+    assert host.inner_text("#situation") == (
+        "The game has not started yet: you are the host; start it when you are ready."
+    )
+
+
 # the invited player decides first: the page must still not say it is their turn
 BEFORE = [
     ("colt-express", "standard", 4),

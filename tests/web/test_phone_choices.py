@@ -95,6 +95,8 @@ def _check_decision(page: Any) -> None:
         "window.colt.view.bandits.filter((b) => b.seat === window.colt.seat)"
         ".map((b) => window.colt.captions.bandits.find((c) => c.character === b.character))"
     )
+    # the round, the turn and the decision, in the server's words, above the choices
+    assert page.inner_text("#prompt") == page.evaluate("window.colt.captions.situation")
     assert said.startswith("You: ")
     assert all(f"{b['name']}, {b['where']}" in said for b in mine), (said, mine)
     assert horizontal_overflow(page) <= 0

@@ -146,6 +146,8 @@ def test_the_lobby_offers_exactly_the_player_counts_of_the_chosen_rules(
             page.select_option("#preset", preset)
             counts = page.locator("#players option").all_inner_texts()
             assert counts == _allowed(game, preset), (game, preset, counts)
+            text = next(p["text"] for p in table_game(game).presets if p["preset"] == preset)
+            assert page.inner_text("#preset-about") == f"Rules: {text}."
             assert page.locator("#players").input_value() in counts
             seats = page.locator("#seats .seat-row").count()
             assert seats == int(page.locator("#players").input_value())
@@ -161,6 +163,12 @@ def test_the_lobby_offers_exactly_the_player_counts_of_the_chosen_rules(
     page.select_option("#preset", "standard")
     assert page.locator("#players").input_value() == "6"
     assert horizontal_overflow(page) <= 0
+    # a deal number past what the page's numbers hold exactly is refused by the form, not
+    # silently changed into another deal
+    page.fill("#seed", "9007199254740993")
+    assert page.evaluate("document.getElementById('seed').validity.rangeOverflow")
+    page.fill("#seed", "9007199254740991")
+    assert page.evaluate("document.getElementById('seed').validity.valid")
     context.close()
     # nothing the form offers is refused
     for (game, preset), counts in offered.items():
