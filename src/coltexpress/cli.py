@@ -571,14 +571,20 @@ def serve(
     if chosen_seeds not in ("solo", "any"):
         raise _fail(f"--chosen-seeds is solo or any, not {chosen_seeds!r}")
     shown = "localhost" if host in ("0.0.0.0", "::") else host
-    console.print(f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})")
+    console.print(
+        f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})", soft_wrap=True
+    )
     sys.stdout.flush()
     settings = Settings(
         db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
         game=game, chosen_seeds=chosen_seeds, create_limit=create_limit,
         expire=3600 * expire,
     )
-    run_server(settings, host=host, port=port)
+    try:
+        run_server(settings, host=host, port=port)
+    except KeyboardInterrupt:  # Ctrl-C: the server has shut down cleanly (its workers too)
+        console.print("Server stopped.")
+        raise typer.Exit(130) from None
 
 
 @command

@@ -31,7 +31,7 @@ HTTP_REQUESTS = 1500
 # what each answer may be (docs/protocol.md)
 WS_ERRORS = {"bad-message", "syntax", "illegal", "not-your-turn", "stale", "not-started", "over"}
 WS_REPLIES = {"error", "pong", "welcome", "ack"}
-WS_BROADCASTS = {"update", "seat", "clock"}
+WS_BROADCASTS = {"update", "seat", "clock", "presence"}
 CLOSES = {1009, 4401, 4404}
 HTTP_ERRORS = {
     400: {"bad-request", "bad-json", "bad-game", "bad-options", "bad-name", "bad-step",

@@ -123,6 +123,72 @@ def test_rules_table(server: Server) -> None:
     assert rules["names"]["bandits"]["cheyenne"] == "Cheyenne"
 
 
+def test_the_rules_of_a_table_are_its_own(server: Server) -> None:
+    """``/api/rules?table=``: the rules panel of that table's game, expansions and variants
+    only; an unknown table is 404."""
+    base = server.create(players=3, preset="standard")
+    both = server.create(players=4, preset="both-expansions")
+    first = server.create(players=3, preset="first-game")
+    with server.http() as http:
+        topics = {
+            t.table: http.get("/api/rules", params={"table": t.table}).json()
+            for t in (base, both, first)
+        }
+        missing = http.get("/api/rules", params={"table": "nosuchtb"})
+    plain = topics[base.table]["topics"]
+    assert {"idea", "move+", "floor+", "capture", "ride"}.isdisjoint(plain["cards"])
+    assert "Marshal & Prisoners" not in plain and "Horses & Stagecoach" not in plain
+    assert set(plain["variants"]) == {"station"}
+    expansions = topics[both.table]["topics"]
+    assert {"idea", "capture", "ride"} <= set(expansions["cards"])
+    assert "marshal" not in expansions["cards"]  # no Marshal card with Marshal & Prisoners
+    assert {"Marshal & Prisoners", "Horses & Stagecoach", "goals", "hostages"} <= set(expansions)
+    sections = [key for key, _ in topics[both.table]["sections"]]
+    assert sections[:4] == ["cards", "turns", "powers", "events"]
+    assert not topics[first.table]["topics"]["powers"]  # the first game has no powers
+    assert "powers" not in [key for key, _ in topics[first.table]["sections"]]
+    assert missing.status_code == 404 and missing.json()["error"] == "no-table"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"preset": "horses-stagecoach", "players": 8},
+         "Horses & Stagecoach is for 3 to 7 players, not 8"),
+        ({"preset": "horses-stagecoach", "players": 2},
+         "Horses & Stagecoach is for 3 to 7 players, not 2"),
+        ({"preset": "standard", "players": 8},
+         "Colt Express is for 3 to 6 players (7 with Mei), not 8"),
+    ],
+)
+def test_a_player_count_the_rules_refuse_is_refused_in_their_name(
+    server: Server, body: dict[str, Any], message: str
+) -> None:
+    with server.http() as http:
+        answer = http.post("/api/tables", json=body)
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "bad-options", "message": message}
+
+
+def test_the_games_list_each_presets_player_counts(make_server: Any) -> None:
+    """Each preset's player counts are those its rules accept: every one makes a table."""
+    server: Server = make_server(create_limit=0)
+    with server.http() as http:
+        games = http.get("/api/games").json()
+        presets = {(g["game"], p["preset"]): p for g in games for p in g["presets"]}
+        assert presets["colt-express", "horses-stagecoach"]["players"] == [3, 4, 5, 6, 7]
+        assert presets["colt-express", "marshal-prisoners"]["players"] == [3, 4, 5, 6, 7, 8]
+        assert presets["colt-express", "standard"]["players"] == [3, 4, 5, 6, 7]
+        assert presets["colt-express", "two-player"]["players"] == [2]
+        assert presets["super-express", "horse"]["players"] == [3, 4, 5, 6, 7]
+        for (game, preset), entry in presets.items():
+            assert entry["default_players"] in entry["players"]
+            for players in (entry["players"][0], entry["players"][-1]):
+                body = {"game": game, "preset": preset, "players": players}
+                answer = http.post("/api/tables", json=body)
+                assert answer.status_code == 201, (body, answer.text)
+
+
 def test_migration_adds_names_to_an_old_database(tmp_path: Path) -> None:
     from alembic import command
     from alembic.config import Config

@@ -215,11 +215,15 @@ class Options:
                 raise OptionsError(
                     f"2 bandits per player is for 2 or 3 players, not {self.players} (rules 000)"
                 )
+        elif self.horses_stagecoach and not 3 <= self.players <= 7:
+            raise OptionsError(
+                f"Horses & Stagecoach is for 3 to 7 players, not {self.players}"
+            )
         elif not 3 <= self.players <= 7:
             raise OptionsError(
                 f"{self.players} players need the 2-bandits-per-player rules"
                 if self.players == 2
-                else f"the base game is for 3 to 6 players (7 with Mei), not {self.players}"
+                else f"Colt Express is for 3 to 6 players (7 with Mei), not {self.players}"
             )
         if self.edition is Edition.ACCESSIBLE and self.deck is RoundDeck.FIRST_GAME:
             raise OptionsError(

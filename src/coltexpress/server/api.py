@@ -353,12 +353,20 @@ async def list_games(request: Request) -> Response:
 
 
 async def rules(request: Request) -> Response:
-    """The rules panel of a game (``?game=``; Colt Express by default): its display names
-    and rules help."""
+    """The rules panel of a table (``?table=``: its game with its options and nothing else),
+    or of a game (``?game=``; Colt Express by default: everything it has): its display
+    names and rules help."""
+    table_id = request.query_params.get("table")
+    if table_id is not None:
+        hub = hub_of(request)
+        row = await hub.db(hub.store.get_table, table_id) if schema.is_table_id(table_id) else None
+        if row is None:
+            return _error(ApiError(404, "no-table", f"no table {schema.shown_id(table_id)}"))
+        return JSONResponse(table_game(row.game).rules(row.options))
     name = request.query_params.get("game", DEFAULT_GAME)
     if name not in GAMES:
         return _error(ApiError(400, "bad-game", f"game must be one of {', '.join(GAMES)}"))
-    return JSONResponse(table_game(name).rules())
+    return JSONResponse(table_game(name).rules(None))
 
 
 async def _table_row(request: Request) -> TableRow | Response:

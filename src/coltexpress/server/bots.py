@@ -18,6 +18,7 @@ import contextlib
 import multiprocessing
 import os
 import random
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -47,6 +48,9 @@ def decide(spec: str, seed: int, game: Any) -> int:
 
 
 def _start_worker() -> None:
+    # Ctrl-C in a terminal reaches every process of the server: the server stops its
+    # workers itself (``close``), so a worker ignores it rather than dying with a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICE)
 

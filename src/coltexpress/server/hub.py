@@ -193,7 +193,23 @@ class LiveTable:
             return None
         return {"seconds": self.row.clock, "left": round(left, 1), "seat": self.game.current_seat}
 
+    def here(self) -> set[int]:
+        """The seats a viewer of this process is connected to."""
+        return {v.seat for v in self.viewers if v.seat is not None}
+
+    def presence(self, seat: int, here: set[int]) -> str | None:
+        """Whether a person's seat has arrived: ``waiting`` (nobody has opened its link),
+        ``here`` (connected) or ``left`` (came, and is not connected now); None for a bot's
+        seat. Connected means to this process (docs/protocol.md)."""
+        s = self.row.seats[seat]
+        if s.kind != "human":
+            return None
+        if seat in here:
+            return "here"
+        return "left" if s.claimed else "waiting"
+
     def seats_summary(self) -> list[dict[str, Any]]:
+        here = self.here()
         return [
             {
                 "seat": s.seat,
@@ -201,9 +217,30 @@ class LiveTable:
                 "state": self.seat_state(s.seat),
                 "name": s.name,
                 "level": s.level if s.kind == "bot" else None,
+                "presence": self.presence(s.seat, here),
             }
             for s in self.row.seats
         ]
+
+    def tell_presence(self, seat: int) -> None:
+        """Every viewer hears that a person's seat arrived or left."""
+        notice = dumps(
+            {"type": "presence", "seat": seat, "presence": self.presence(seat, self.here())}
+        )
+        for viewer in self.viewers:
+            viewer.send_text(notice)
+
+    def before_start(self, captions: dict[str, Any], seat: int | None) -> None:
+        """Before the start a view's words say who will start the game, where they would
+        say whose turn it is (nobody's has begun)."""
+        if self.row.status != "open":
+            return
+        host = self.row.host_seat
+        label = None
+        if host is not None:
+            label = words.player_label(self.bandits(host), self.row.seats[host].name)
+        hosting = host is not None and host == seat
+        captions["situation"] = words.not_started_text(label, hosting=hosting)
 
     def welcome(self, seat: int | None, away: list[str] | None = None) -> dict[str, Any]:
         view = self.game.view(seat)
@@ -222,6 +259,7 @@ class LiveTable:
             "clock": self.clock(),
             "notes": words.table_notes(self.row.clock, self.row.seed_chosen),
         }
+        self.before_start(message["captions"], seat)
         if away and seat is not None:
             message["away"] = {"bandits": words.bandit_names(self.bandits(seat)), "moves": away}
         return message
@@ -246,7 +284,8 @@ class LiveTable:
         if seat is not None:
             return dumps(self.welcome(seat, away))
         states = tuple(self.seat_state(s.seat) for s in self.row.seats)
-        key = (self.version, self.row.status, states, repr(self.clock()))
+        here = frozenset(self.here())
+        key = (self.version, self.row.status, states, here, repr(self.clock()))
         if self.spectator_welcome is None or self.spectator_welcome[0] != key:
             self.spectator_welcome = (key, dumps(self.welcome(None)))
         return self.spectator_welcome[1]
@@ -517,6 +556,7 @@ class Hub:
                 await self.bus.publish(table.id)
         async with table.lock:
             await self._catch_up(table)  # from here no bot moves for this seat (submit)
+            arrived = viewer.seat is not None and viewer.seat not in table.here()
             table.viewers.add(viewer)
             away = None
             run = []
@@ -528,6 +568,8 @@ class Hub:
                     table.kind, table.row.options, table.row.seed, actions, viewer.seat, run
                 )
             viewer.send_text(table.welcome_text(viewer.seat, away))
+            if arrived and viewer.seat is not None:
+                table.tell_presence(viewer.seat)
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
         table.wake.set()
@@ -537,6 +579,8 @@ class Hub:
         if viewer.watching:
             viewer.watching = False
             table.spectators -= 1
+        if viewer.seat is not None and viewer.seat not in table.here() and not self.closing:
+            table.tell_presence(viewer.seat)
         if viewer.seat is not None and not self.closing:
             with contextlib.suppress(Exception):
                 await self.db(self.store.seen, table.id, [viewer.seat], time.time())

@@ -14,6 +14,7 @@ module whose ``table_game()`` gives its ``TableGame`` (Colt Express: ``server/wo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from ..engine.errors import OptionsError
 from ..games import DEFAULT_GAME, GAMES, GameKind, game_of
 
-__all__ = ["DEFAULT_GAME", "TableGame", "lobby_entry", "table_game", "table_games"]
+__all__ = ["DEFAULT_GAME", "TableGame", "lobby_entry", "player_counts", "table_game", "table_games"]
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,12 @@ class TableGame:
     - ``seat_bandits(game, seat)``: the characters a seat plays; ``mover(game)``: the
       characters deciding now; ``action_text(id)``: an action id's notation.
     - ``options_from_dict``: stored options back; ``presets``: ``[{"preset", "text",
-      "first_seat"?}]`` for the lobby; ``options_summary(options)``: ``[[what, words]]`` for
-      the replay page.
-    - ``rules()``: the rules panel (``{"names": {"overview", <section>: {key: {"name"}}},
-      "topics": {<section>: {key: "Name: help"}}, "sections"?: [[key, title]]}``).
+      "first_seat"?, "players"?}]`` for the lobby (``players``: the only counts the lobby
+      offers, where the preset's words name its count); ``options_summary(options)``:
+      ``[[what, words]]`` for the replay page.
+    - ``rules(options)``: the rules panel of a table with those options (a stored options
+      dict; None: everything the game has) (``{"names": {"overview", <section>: {key:
+      {"name"}}}, "topics": {<section>: {key: "Name: help"}}, "sections": [[key, title]]}``).
     - ``levels``: bot level -> agent spec (``tournament.parse_agent``).
     """
 
@@ -59,7 +62,7 @@ class TableGame:
     options_from_dict: Callable[[dict[str, Any]], Any]
     presets: tuple[dict[str, Any], ...]
     options_summary: Callable[[dict[str, Any]], list[list[str]]]
-    rules: Callable[[], dict[str, Any]]
+    rules: Callable[[dict[str, Any] | None], dict[str, Any]]
 
     @property
     def name(self) -> str:
@@ -105,14 +108,55 @@ def table_games() -> list[TableGame]:
     return [table_game(name) for name in GAMES if name in _LOADERS]
 
 
+def player_counts(game: TableGame, preset: dict[str, Any]) -> list[int]:
+    """The player counts a preset of the lobby can be played with: those of the game's range
+    the engine's own options accept for it (``OptionsError`` says which it refuses), and of
+    those the preset's own ``players`` where it names its count ("2 players")."""
+    low, high = game.kind.players
+    counts = []
+    for n in range(low, high + 1):
+        try:
+            game.options(preset["preset"], {"players": n})
+        except (OptionsError, ValueError):
+            continue
+        counts.append(n)
+    only = preset.get("players")
+    return [n for n in counts if only is None or n in only]
+
+
+def _preset_entry(game: TableGame, preset: dict[str, Any]) -> dict[str, Any]:
+    """A preset as the lobby offers it: its words, its player counts and the count it is
+    set up for."""
+    counts = player_counts(game, preset)
+    default = game.options(preset["preset"], {}).players
+    return {
+        **{k: v for k, v in preset.items() if k != "players"},
+        "players": counts,
+        "default_players": default if default in counts else counts[0],
+    }
+
+
+@functools.cache
+def _lobby_presets(name: str) -> tuple[dict[str, Any], ...]:
+    """The lobby's presets of a game, worked out once (each count is an options check)."""
+    game = table_game(name)
+    return tuple(_preset_entry(game, p) for p in game.presets)
+
+
 def lobby_entry(game: TableGame) -> dict[str, Any]:
-    """A game as the lobby offers it (``GET /api/games``)."""
+    """A game as the lobby offers it (``GET /api/games``): every preset with the player
+    counts its rules allow, so the lobby offers nothing the server would refuse.
+
+    >>> entry = lobby_entry(table_game("colt-express"))
+    >>> {p["preset"]: p["players"] for p in entry["presets"]}["horses-stagecoach"]
+    [3, 4, 5, 6, 7]
+    """
     low, high = game.kind.players
     return {
         "game": game.name,
         "title": game.title,
         "players": [low, high],
-        "presets": list(game.presets),
+        "presets": [dict(p) for p in _lobby_presets(game.name)],
         "default_preset": game.kind.default_preset,
         "levels": list(game.levels),
     }

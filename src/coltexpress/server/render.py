@@ -18,6 +18,7 @@ import logging
 import multiprocessing
 import pickle
 import random
+import signal
 import socket
 import time
 import zlib
@@ -167,6 +168,9 @@ def _rebuild(record: Record) -> _Copy:
 def _serve(sock: socket.socket) -> None:
     """A render worker: jobs in, answers out, in order, until the server closes the socket.
     A job that fails answers its error (the server builds those updates itself)."""
+    # Ctrl-C in a terminal reaches every process of the server: the server closes this
+    # socket when it stops (``_Worker.close``), so the worker ignores it (no traceback)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     renderer = Renderer()
     stream = sock.makefile("rwb")
     # as in the server (``tune_process``): rendering makes no cyclic garbage, and the copies

@@ -174,9 +174,14 @@ def options_summary(options: dict[str, Any]) -> list[list[str]]:
 _EVERY_CARD = {"reflex": True, "horse": True}  # the rules panel names every card
 
 
-def rules() -> dict[str, Any]:
-    """The rules panel: the game in brief, then every card (``superexpress/describe.py``)."""
-    topics = words.help_topics(_EVERY_CARD)
+def rules(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules panel: the game in brief, then the cards of a table with these options
+    (``superexpress/describe.py``; None: every card).
+
+    >>> sorted(rules({"reflex": False, "horse": True})["topics"]["cards"])
+    ['fire', 'flip', 'floor', 'horse', 'move', 'wake']
+    """
+    topics = words.help_topics(_EVERY_CARD if options is None else options)
     sections = [["the game", "How the game goes"], ["cards", "The cards"]]
     table: dict[str, Any] = {"overview": words.overview()}
     for key, entries in topics.items():

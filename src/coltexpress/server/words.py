@@ -45,7 +45,9 @@ __all__ = [
     "captions",
     "choice_power",
     "clean_name",
+    "not_started_text",
     "pile_card",
+    "player_label",
     "seat_change_text",
     "table_game",
     "table_notes",
@@ -125,6 +127,28 @@ def table_notes(clock: int | None, seed_chosen: bool) -> list[str]:
             "hidden card."
         )
     return notes
+
+
+def player_label(bandits: list[str], name: str | None) -> str:
+    """A player as the table page names them: ``Belle (Anna)``, or ``Belle``."""
+    who = bandit_names(bandits)
+    return f"{who} ({name})" if name else who
+
+
+def not_started_text(host: str | None, *, hosting: bool) -> str:
+    """What a table says before its host starts the game, in place of who decides: who will
+    start it (``host``: the host's player label, None when the host only watches), and that
+    everyone waits until then; nobody's turn has begun.
+
+    >>> not_started_text("Belle (Anna)", hosting=False)
+    'The game has not started yet: Belle (Anna), the host, will start it. Until then you wait.'
+    >>> not_started_text(None, hosting=True)
+    'The game has not started yet: you are the host; start it when you are ready.'
+    """
+    if hosting:
+        return "The game has not started yet: you are the host; start it when you are ready."
+    who = f"{host}, the host," if host else "the host"
+    return f"The game has not started yet: {who} will start it. Until then you wait."
 
 
 def clock_out_text(bandits: list[str], name: str | None) -> str:
@@ -224,10 +248,10 @@ PRESETS: tuple[dict[str, Any], ...] = (
     {"preset": "first-game", "text": "First game: no powers, no events"},
     {"preset": "expert", "text": "Expert Variant"},
     {"preset": "two-bandits", "text": "2 bandits per player"},
-    {"preset": "two-player", "text": "2 players"},
+    {"preset": "two-player", "text": "2 players", "players": (2,)},
     {"preset": "mei", "text": "With Mei"},
     {"preset": "accessible", "text": "Accessible edition"},
-    {"preset": "accessible-two-player", "text": "Accessible edition, 2 players"},
+    {"preset": "accessible-two-player", "text": "Accessible edition, 2 players", "players": (2,)},
     {
         "preset": "marshal-prisoners",
         "text": "Marshal & Prisoners: Player 1 is the Marshal (3 to 8 players)",
@@ -270,9 +294,64 @@ def options_summary(options: dict[str, Any]) -> list[list[str]]:
     ]
 
 
-def rules() -> dict[str, Any]:
-    """The rules panel: the display-name table and the rules help."""
-    return {"names": names.names(), "topics": describe.help_topics()}
+# The rules panel's sections in order: the base game's, each expansion's own, the variants
+# (``describe.help_topics`` names the expansions' overview sections by their titles).
+RULES_SECTIONS = (
+    ("cards", "Cards"),
+    ("turns", "Turns of a round"),
+    ("powers", "Powers of the bandits"),
+    ("events", "Events and train stations"),
+    ("Marshal & Prisoners", "Marshal & Prisoners"),
+    ("penalties", "The Marshal's bullets: penalties"),
+    ("goals", "The Marshal's goals"),
+    ("Horses & Stagecoach", "Horses & Stagecoach"),
+    ("hostages", "Hostages"),
+    ("variants", "Variants"),
+)
+
+
+def rules(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules panel: the display-name table and the rules help of a table with these
+    options (a stored options dict): only its expansions' cards, turns, events and topics,
+    the powers of the bandits it can deal (none without powers), no events without them,
+    and the variants it plays. None: everything there is.
+
+    >>> from coltexpress.engine.options import Options
+    >>> base = rules(Options.preset("standard").to_dict())["topics"]
+    >>> "idea" in base["cards"] or "ride" in base["cards"], sorted(base["variants"])
+    (False, ['station'])
+    >>> "Horses & Stagecoach" in rules(Options.preset("horses-stagecoach").to_dict())["topics"]
+    True
+    """
+    table = names.names()
+    topics = describe.help_topics() if options is None else _table_topics(options, table)
+    sections = [[key, title] for key, title in RULES_SECTIONS if topics.get(key)]
+    return {"names": table, "topics": topics, "sections": sections}
+
+
+def _table_topics(options: dict[str, Any], table: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """The topics of a table's rules; ``table`` (a fresh copy of the display-name table)
+    gets each power named by the bandit who holds it in the table's edition (the accessible
+    edition gives Django's printed power to Tuco)."""
+    from ..engine.content import content
+    from ..engine.options import Options, RoundDeck
+
+    o = Options.from_dict(options)
+    topics = describe.help_topics(o.marshal_prisoners, o.horses_stagecoach)
+    holders = {power: c for c, power in content().powers[o.edition.value].items()}
+    dealt = {p for p, c in holders.items() if c in o.character_pool()} if o.powers else set()
+    topics["powers"] = {k: v for k, v in topics["powers"].items() if k in dealt}
+    for power in dealt:
+        table["powers"][power]["name"] = f"{names.bandit(holders[power])}'s power"
+    if not o.events:
+        topics["events"] = {}
+    played = {
+        "two-bandits": o.two_bandits,
+        "expert": o.expert_cards,
+        "station": o.deck is RoundDeck.STATION,
+    }
+    topics["variants"] = {k: v for k, v in topics["variants"].items() if played.get(k)}
+    return topics
 
 
 def seat_bandits(game: Game, seat: int) -> list[str]:

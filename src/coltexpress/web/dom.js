@@ -12,8 +12,9 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A link to hand on: its label, the link in a read-only field and a Copy button. */
-export function copyItem(label, url) {
+/** A link to hand on: its label (and ``extra`` beside it), the link in a read-only field
+ * and a Copy button. */
+export function copyItem(label, url, extra = "") {
   const input = h("input", { readonly: true, value: url, class: "link", "aria-label": `Link for ${label}`, onfocus: (e) => e.target.select() });
   const button = h("button", { type: "button", class: "copy" }, "Copy");
   button.addEventListener("click", async () => {
@@ -26,5 +27,5 @@ export function copyItem(label, url) {
     button.textContent = "Copied";
     setTimeout(() => (button.textContent = "Copy"), 2000);
   });
-  return h("li", {}, h("span", { class: "invite-who" }, label), h("span", { class: "invite-row" }, input, button));
+  return h("li", {}, h("span", { class: "invite-who" }, label, extra), h("span", { class: "invite-row" }, input, button));
 }

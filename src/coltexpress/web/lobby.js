@@ -1,11 +1,11 @@
 // The lobby: tables (GET /api/tables, in pages: the live ones with "More tables", then the
 // finished ones), each with the server's notes on how it is played, and a form to create one
-// (POST /api/tables). The game is chosen first (the server writes the games, their presets,
-// player counts and bot levels into the page: GET /api/games), then its players, rules and
-// turn clock; a chosen deal only for one player against bots. The host sits at the seat
-// they pick: the host token and the other seats' invite links are kept in this browser's
-// localStorage, and the host goes straight to the table, where the links are shown with
-// Copy buttons until the game starts.
+// (POST /api/tables). The game is chosen first (the server writes the games, their presets
+// with the player counts each allows, and bot levels into the page: GET /api/games), then
+// its rules, players and turn clock; a chosen deal only for one player against bots. The
+// host sits at the seat they pick: the host token and the other seats' invite links are kept
+// in this browser's localStorage, and the host goes straight to the table, where the links
+// are shown with Copy buttons, and who has arrived, until the game starts.
 
 import { h } from "./dom.js";
 
@@ -13,23 +13,29 @@ const $ = (id) => document.getElementById(id);
 const GAMES = JSON.parse($("games").textContent);
 const LEVEL_NAMES = { human: "A player", easy: "Bot: easy", medium: "Bot: medium", hard: "Bot: hard" };
 const MAX_NAME = 24;
-const DEFAULT_PLAYERS = 3;
 
 const gameOf = (name) => GAMES.find((g) => g.game === name) || GAMES[0];
 const chosen = () => gameOf($("game").value);
 const presetOf = (game, slug) => game.presets.find((p) => p.preset === slug);
 
-/** The game's player counts and presets, keeping what was chosen where the game allows it. */
+/** The game's presets, keeping the one chosen where the game has it; then its counts. */
 function fillGame() {
   const game = chosen();
-  const players = Number($("players").value) || DEFAULT_PLAYERS;
-  const [low, high] = game.players;
-  const counts = Array.from({ length: high - low + 1 }, (_, i) => low + i);
-  const keep = counts.includes(players) ? players : Math.max(low, Math.min(high, DEFAULT_PLAYERS));
-  $("players").replaceChildren(...counts.map((n) => h("option", { value: n, selected: n === keep }, String(n))));
   const preset = $("preset").value;
   const has = presetOf(game, preset) ? preset : game.default_preset;
   $("preset").replaceChildren(...game.presets.map((p) => h("option", { value: p.preset, selected: p.preset === has }, p.text)));
+  fillPlayers();
+}
+
+/** The player counts the chosen rules allow (the server lists them for each preset, from
+ * the engine's own checks), keeping the count chosen where they allow it. */
+function fillPlayers() {
+  const preset = presetOf(chosen(), $("preset").value);
+  // the rules in full: a phone's select shows only the start of a long one
+  $("preset-about").textContent = `Rules: ${preset.text}.`;
+  const players = Number($("players").value);
+  const keep = preset.players.includes(players) ? players : preset.default_players;
+  $("players").replaceChildren(...preset.players.map((n) => h("option", { value: n, selected: n === keep }, String(n))));
   seatRows();
 }
 
@@ -193,7 +199,7 @@ async function more() {
 $("game").replaceChildren(...GAMES.map((g) => h("option", { value: g.game }, g.title)));
 $("game").addEventListener("change", fillGame);
 $("players").addEventListener("change", seatRows);
-$("preset").addEventListener("change", seatRows);
+$("preset").addEventListener("change", fillPlayers);
 $("create").addEventListener("submit", create);
 $("seats").addEventListener("change", practice);
 $("refresh").addEventListener("click", refresh);

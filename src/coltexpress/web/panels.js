@@ -31,6 +31,8 @@ export function seatTag(ctx, seat) {
   if (s && s.name && seat !== ctx.seat) parts.push(s.name);
   if (s && s.kind === "bot") parts.push(`bot, ${s.level || "medium"}`);
   else if (s && s.state === "bot") parts.push("a bot plays while the player is away");
+  else if (s && seat !== ctx.seat && s.presence === "waiting") parts.push("not here yet");
+  else if (s && seat !== ctx.seat && s.presence === "left") parts.push("left the table");
   if (seat === ctx.host) parts.push("host");
   return parts.join(", ");
 }
@@ -251,7 +253,9 @@ export function renderChoices(ctx, { enabled, prompt, act }) {
   if (again) again.focus({ preventScroll: true });
 }
 
-/** The end of the game: the winner first, then how (Gunslinger, tie-break), every purse. */
+/** The end of the game: the winner first, then the server's lines, which say how
+ * (Gunslinger, tie-break, goals), each total and what each bandit carried (every purse):
+ * each bandit's loot is told there once, so nothing is added to them here. */
 export function renderEnd(ctx, table) {
   const end = $("end");
   const lines = ctx.captions.end || [];
@@ -259,8 +263,6 @@ export function renderEnd(ctx, table) {
   if (!lines.length) return;
   $("end-winner").textContent = lines[0];
   $("end-lines").replaceChildren(...lines.slice(1).map((t) => h("li", {}, t)));
-  const carried = (ctx.captions.bandits || []).filter((b) => !(ctx.captions.mp && b.character === "marshal"));
-  $("end-loot").replaceChildren(...carried.map((b) => h("li", {}, `${b.name}: ${b.loot}.`)));
   $("end-replay").href = `/replay/${encodeURIComponent(table)}`;
 }
 

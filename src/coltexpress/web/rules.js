@@ -1,20 +1,13 @@
-// The rules panel, built from the server's display-name table and rules help of the table's
-// game (GET /api/rules?game=…): the same words as the terminal's help.
+// The rules panel, built from the server's display-name table and rules help of the table
+// (GET /api/rules?table=…: its game, expansions and variants only): the same words as the
+// terminal's help.
 
 import { h } from "./dom.js";
 
-const SECTIONS = [
-  ["cards", "Cards"],
-  ["turns", "Turns of a round"],
-  ["powers", "Powers of the bandits"],
-  ["events", "Events and train stations"],
-  ["variants", "Variants"],
-];
-
-export async function loadRules(box, game = "colt-express") {
+export async function loadRules(box, tableId) {
   let rules;
   try {
-    const r = await fetch(`/api/rules?game=${encodeURIComponent(game)}`);
+    const r = await fetch(`/api/rules?table=${encodeURIComponent(tableId)}`);
     if (!r.ok) throw new Error(String(r.status));
     rules = await r.json();
   } catch {
@@ -23,14 +16,14 @@ export async function loadRules(box, game = "colt-express") {
   }
   const table = rules.names;
   const parts = [h("p", {}, table.overview)];
-  for (const [key, title] of rules.sections || SECTIONS) {
+  for (const [key, title] of rules.sections) {
     const entries = Object.entries(rules.topics[key] || {});
     if (!entries.length) continue;
     parts.push(
       h("h3", {}, title),
       h("dl", { class: "rules-list" },
         ...entries.flatMap(([name, help]) => {
-          const entry = table[key][name];
+          const entry = (table[key] || {})[name]; // an expansion's own topics have no names here
           const label = entry && typeof entry === "object" ? entry.name : name;
           const [head, ...rest] = help.split(": ");
           const text = rest.length ? rest.join(": ") : help;

@@ -205,6 +205,14 @@ function handle(msg) {
         renderHost();
       }
       break;
+    case "presence": // a person's seat arrived or left
+      for (const s of state.seats || []) if (s.seat === msg.seat) s.presence = msg.presence;
+      if (state.view) {
+        front.renderPlayers(state);
+        renderHost();
+        renderTurn();
+      }
+      break;
     case "clock": // a turn clock ran out: the seat's bot made that move
       if (msg.text) log([msg.text]);
       break;
@@ -275,7 +283,9 @@ function showFrame(frame, more) {
   document.body.dataset.status = state.status || "";
   drawing.render(frame.view, frame.captions);
   trainWords(frame.captions);
-  $("situation").textContent = frame.captions.situation;
+  // the server says who will start the game; a host who only watches holds the start
+  const watchingHost = state.status === "open" && state.seat === null && hostToken();
+  $("situation").textContent = watchingHost ? "The game has not started yet: you are the host; start it when you are ready." : frame.captions.situation;
   front.render(state, frame);
   const wasOver = !$("end").hidden;
   if (frame.final) front.renderEnd(state, table);
@@ -298,27 +308,50 @@ function renderWho() {
   $("who").textContent = mine === null ? "You are watching this table" : `You play ${mine}`;
 }
 
+// Whether a person's seat has arrived (the welcome's seats, then "presence" messages).
+const PRESENCE = {
+  waiting: "not here yet: the link has not been opened",
+  here: "here",
+  left: "left the table",
+};
+
+function presenceItem(seat, link) {
+  const label = playerLabel(state, seat.seat);
+  const mine = seat.seat === state.seat;
+  const said = mine ? "you" : PRESENCE[seat.presence] || "";
+  const chip = h("span", { class: `presence ${mine ? "here" : seat.presence || ""}`, "data-presence": mine ? "here" : seat.presence || "" }, said);
+  const item = link && !mine
+    ? copyItem(label, location.origin + link.invite, [" ", chip])
+    : h("li", {}, h("span", { class: "invite-who" }, label, " ", chip));
+  item.dataset.seat = String(seat.seat);
+  return item;
+}
+
 function renderHost() {
-  // Before the start: who hosts, the invite links and the start button (host only). While
-  // playing, the host keeps the links of the players who have not come yet.
+  // Before the start: every player's seat and whether they have arrived (waiting, here,
+  // left), live; the host also has each one's invite link and the start button. While
+  // playing, the host keeps the links of the players a bot plays for.
   const box = $("host");
   const host = hostToken();
   const open = state.status === "open";
-  const away = new Set((state.seats || []).filter((s) => s.kind === "human" && s.state === "bot").map((s) => s.seat));
-  const invites = (host ? JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]") : [])
-    .filter((s) => s.seat !== state.seat && (open || away.has(s.seat)));
-  box.hidden = !(open || (host && state.status === "playing" && invites.length));
+  const people = (state.seats || []).filter((s) => s.kind === "human");
+  const links = new Map((host ? JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]") : []).map((s) => [s.seat, s]));
+  const listed = open ? people : people.filter((s) => s.state === "bot" && s.seat !== state.seat && links.has(s.seat));
+  box.hidden = !(open || listed.length);
   if (box.hidden) return;
   const hostName = state.host === null ? "The host" : playerLabel(state, state.host);
   $("host-h").textContent = open ? "Before the start" : "Players not here yet";
+  const others = people.some((s) => s.seat !== state.seat);
   $("host-line").textContent = !host
     ? `${hostName} is the host and will start the game.`
-    : open
-      ? "You are the host: send each player their link, then start the game. Seats nobody has taken by then are played by bots until their player arrives."
-      : "A bot plays for them until they open their link.";
+    : !open
+      ? "A bot plays for them until they open their link."
+      : others
+        ? "You are the host: send each player their link, then start the game. Seats nobody has taken by then are played by bots until their player arrives."
+        : "You are the host, and the other seats are bots: start the game when you are ready.";
   $("start-btn").hidden = !(host && open);
   $("invites").replaceChildren(
-    ...invites.map((s) => copyItem(`${s.bandits}${s.name ? ` (${s.name})` : ""}`, location.origin + s.invite)),
+    ...listed.map((s) => presenceItem(s, links.get(s.seat))),
     ...(host && open ? [copyItem("Spectators", `${location.origin}/t/${encodeURIComponent(table)}`)] : [])
   );
 }
@@ -332,14 +365,24 @@ function renderTurn() {
   let prompt;
   if (state.status === "open") {
     const host = state.host === null ? "the host" : playerLabel(state, state.host);
-    prompt = hostToken() ? "Start the game when everyone is here." : `The game has not started: ${host} will start it.`;
+    const people = (state.seats || []).filter((s) => s.kind === "human");
+    const here = people.filter((s) => s.presence === "here").length;
+    const alone = people.every((s) => s.seat === state.seat); // everyone else is a bot
+    prompt = !hostToken()
+      ? `The game has not started: ${host} will start it.`
+      : alone
+        ? "Start the game when you are ready."
+        : `Start the game when everyone is here (${here} of ${people.length} players here).`;
   } else if (v.result) prompt = "The game is over.";
   else if (watching) prompt = "The cards are resolving…";
   else if (state.seat === null) prompt = "You are watching: spectators have no choices.";
-  else if ((v.legal || []).length) prompt = busy ? "Sending…" : "Your turn.";
+  // the server's words for the decision (round, turn, what to decide) beside the choices:
+  // on a phone the top of the page is out of sight while the choices are shown
+  else if ((v.legal || []).length) prompt = busy ? "Sending…" : state.captions.situation || "Your turn.";
   else prompt = `Waiting for ${v.actor === null ? "the next move" : playerLabel(state, v.actor)}.`;
   const showChoices = !watching && state.seat !== null && !v.result;
   renderChoices({ ...state, captions: showChoices ? state.captions : { choices: [] } }, { enabled: mine, prompt, act });
+  renderWhere();
   front.renderHand(state, mine, act);
   renderHost();
   document.body.dataset.myturn = mine ? "1" : "0";
@@ -351,7 +394,52 @@ function renderTurn() {
   if (mine && state.choicesShownFor !== state.shown) {
     state.choicesShownFor = state.shown;
     choicesInView();
+    mineInView();
   }
+}
+
+/** Where the viewer's bandits stand (and face, in Colt Super Express), in the server's
+ * words, beside the choices: read with them even where the train is out of sight. The
+ * bandit deciding comes first. */
+function renderWhere() {
+  const box = $("whereami");
+  const v = state.view;
+  const said = new Map(((state.captions && state.captions.bandits) || []).map((b) => [b.character, b]));
+  const mine = state.seat === null || v.result ? [] : v.bandits.filter((b) => b.seat === state.seat && said.has(b.character));
+  mine.sort((a, b) => (b.character === v.actor_bandit) - (a.character === v.actor_bandit));
+  box.hidden = !mine.length;
+  box.replaceChildren(
+    h("strong", {}, "You: "),
+    mine.map((b) => `${said.get(b.character).name}, ${said.get(b.character).where}`).join("; "),
+    "."
+  );
+}
+
+/** Where the viewer's figure (the one deciding) is drawn, in screen pixels: from the place
+ * it is moving to, not where its move's animation has it now. */
+function figureOnScreen() {
+  const svg = $("train");
+  const pieces = [...svg.querySelectorAll(".piece.mine:not(.gone)")];
+  const piece = pieces.find((p) => p.classList.contains("acting")) || pieces[0];
+  const m = svg.getScreenCTM();
+  if (!piece || !m || piece.dataset.x === undefined) return null;
+  const at = new DOMPoint(Number(piece.dataset.x), Number(piece.dataset.y)).matrixTransform(m);
+  const half = 18 * m.a; // a figure's radius with its ring, in the drawing's units
+  return { top: at.y - half, bottom: at.y + half };
+}
+
+/** On a narrow screen the choices are a bar over the bottom of the page: at a new decision
+ * of ours the page scrolls so that our figure stands in the middle of the part of the
+ * train left in view above it (the spaces around it with it). */
+function mineInView() {
+  const bar = $("choices");
+  if (getComputedStyle(bar).position !== "fixed") return;
+  const figure = figureOnScreen();
+  if (!figure) return;
+  const free = bar.getBoundingClientRect().top;
+  if (figure.top >= 0 && figure.bottom <= free && figure.top >= free * 0.15 && figure.bottom <= free * 0.85) return;
+  const smooth = !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: (figure.top + figure.bottom) / 2 - free / 2, behavior: smooth ? "smooth" : "auto" });
 }
 
 /** On a wide screen the side column scrolls on its own: at a new turn of ours its choices
@@ -417,7 +505,7 @@ function setGame(game, title) {
   drawing = front.drawing($("train"));
   showGame(game);
   $("game-title").textContent = title;
-  loadRules($("rules-body"), game);
+  loadRules($("rules-body"), table);
 }
 
 function main() {

@@ -39,7 +39,7 @@ const ACROSS = {
   label: (box) => ({ x: box.x + 75, y: 208, anchor: "middle" }),
   // the prison car: the corridor on the left of its inside, the cell on the right
   cell: (box) => ({ x: box.x + 84, y: 84, w: 62, h: 78, pieceY: 136 }),
-  corridor: (box) => ({ x: box.x + 14, w: 56, y: 112, lootY: 148 }),
+  corridor: (box) => ({ x: box.x + 14, w: 56, y: 112, lootY: 148, lootRight: box.x + box.w - 4 }), // its loot may lie in front of the cell
   // the road beside the train (Horses & Stagecoach)
   road: { y: 220, h: 182 },
   horses: (box) => ({ x: box.x + 24, y: 238 }),
@@ -48,18 +48,26 @@ const ACROSS = {
   ridersLane: (box) => ({ x: box.x + 18, w: box.w - 36, y: 300 }),
 };
 
+// A space's loot: each kind an icon and its count, which ends LOOT_END after the icon's
+// centre; two icons LOOT_STEP apart, LOOT_CLOSEST at the closest; else a second line,
+// LOOT_LINE below the first.
+const LOOT_END = 30;
+const LOOT_STEP = 44;
+const LOOT_CLOSEST = 38;
+const LOOT_LINE = 20;
+
 const ROW = 104;
 const DOWN = {
   width: () => 360,
   height: (rows) => 8 + rows * ROW,
   box: (row) => ({ x: 86, y: 8 + row * ROW, w: 268 }),
-  lane: (box, roof) => ({ x: box.x + 20, w: 112, y: box.y + (roof ? 20 : 66), lootY: box.y + (roof ? 20 : 66), lootX: box.x + 150 }),
+  lane: (box, roof) => ({ x: box.x + 20, w: 112, y: box.y + (roof ? 20 : 66), lootY: box.y + (roof ? 20 : 66), lootX: box.x + 150, lootRight: box.x + box.w - 4 }),
   label: (box) => ({ x: 2, y: box.y + 71, anchor: "start" }),
   cell: (box) => ({ x: box.x + 190, y: box.y + 47, w: 76, h: 40, pieceY: box.y + 70 }),
-  corridor: (box) => ({ x: box.x + 20, w: 100, y: box.y + 66, lootY: box.y + 66, lootX: box.x + 150 }),
+  corridor: (box) => ({ x: box.x + 20, w: 100, y: box.y + 66, lootY: box.y + 66, lootX: box.x + 150, lootRight: box.x + box.w - 4 }),
   horses: (box) => ({ x: 26, y: box.y + 90 }),
   coachBox: (row) => ({ x: 120, y: 8 + row * ROW, w: 234 }),
-  coachLane: (cb, roof) => ({ x: cb.x + 16, w: 96, y: cb.y + (roof ? 20 : 66), lootY: cb.y + (roof ? 20 : 66), lootX: cb.x + 130 }),
+  coachLane: (cb, roof) => ({ x: cb.x + 16, w: 96, y: cb.y + (roof ? 20 : 66), lootY: cb.y + (roof ? 20 : 66), lootX: cb.x + 130, lootRight: cb.x + cb.w - 4 }),
   ridersLane: (row) => ({ x: 100, w: 240, y: 8 + row * ROW + 52 }),
 };
 
@@ -362,20 +370,19 @@ export class TrainDrawing {
     }
   }
 
+  /** The loot of each space: an icon and a count per kind (whiskey flasks per state), in
+   * a line that fits the space, or (many kinds in a narrow space) two lines rather than
+   * counts on top of each other. */
   renderLoot(view) {
     this.lootLayer.replaceChildren();
     for (const space of view.spaces) {
       if (!space.loot.length) continue;
-      const lane = this.laneOf(space.coach ? `coach:${space.roof}` : `${space.car}:${space.roof}`);
-      let x = lane.lootX ?? lane.x - 4;
-      const y = lane.lootY;
-      const group = el("g", { class: "space-loot", "aria-hidden": "true", "data-space": space.coach ? `coach:${space.roof}` : `${space.car}:${space.roof}` });
+      const key = space.coach ? `coach:${space.roof}` : `${space.car}:${space.roof}`;
+      const lane = this.laneOf(key);
+      const items = [];
       for (const kind of ["purse", "jewel", "strongbox", "mailbag"]) {
         const n = space.loot.filter((t) => t.kind === kind).length;
-        if (!n) continue;
-        group.append(lootIcon(kind, x, y));
-        group.append(el("text", { x: x + 10, y: y + 5, class: "loot-count" }, `\u00d7${n}`));
-        x += 44;
+        if (n) items.push({ kind, n, flask: {} });
       }
       const flasks = new Map(); // "half|old" -> count; old only where the view knows it
       for (const t of space.loot.filter((t) => t.kind === "whiskey")) {
@@ -384,10 +391,20 @@ export class TrainDrawing {
       }
       for (const [k, n] of [...flasks].sort()) {
         const [half, old] = k.split("|").map(Number);
-        group.append(lootIcon("whiskey", x, y, { half: Boolean(half), old: Boolean(old) }));
-        group.append(el("text", { x: x + 10, y: y + 5, class: "loot-count" }, `\u00d7${n}`));
-        x += 44;
+        items.push({ kind: "whiskey", n, flask: { half: Boolean(half), old: Boolean(old) } });
       }
+      const start = lane.lootX ?? lane.x - 4;
+      const room = Math.max(0, (lane.lootRight ?? lane.x + lane.w + 14) - start - LOOT_END); // for the steps
+      const fits = items.length < 2 || room / (items.length - 1) >= LOOT_CLOSEST;
+      const perLine = fits ? items.length : Math.floor(room / LOOT_CLOSEST) + 1;
+      const step = perLine > 1 ? Math.min(LOOT_STEP, room / (perLine - 1)) : 0;
+      const group = el("g", { class: "space-loot", "aria-hidden": "true", "data-space": key });
+      items.forEach((item, i) => {
+        const x = start + (i % perLine) * step;
+        const y = lane.lootY + Math.floor(i / perLine) * LOOT_LINE;
+        group.append(lootIcon(item.kind, x, y, item.flask));
+        group.append(el("text", { x: x + 10, y: y + 5, class: "loot-count" }, `\u00d7${item.n}`));
+      });
       this.lootLayer.append(group);
     }
   }
