@@ -555,3 +555,18 @@ def test_no_hand_before_the_first_deal_is_said_plainly(preset: str) -> None:
     while g.view(0)["round_card"] is None:
         g.apply(g.legal_actions()[0])
     assert hand_sentence(g.view(0)).startswith("Your hand: ")
+
+
+def test_the_winner_with_two_bandits_is_one_player() -> None:
+    """Two bandits per player: the end names the player of both, who wins (one verb for one
+    player), not "Django and Belle wins"."""
+    import random
+
+    g = Game.new(Options.preset("two-bandits", players=3), seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        g.apply_id(pick(rng, g.legal_ids()))
+    first = end_lines(g.view(None))[0]
+    assert re.match(r"The player of \w+ and \w+ wins with \$|.* share the victory", first), first
+    winner = g.view(None)["result"]["winners"][0]
+    assert end_lines(g.view(winner))[0].startswith("You ")

@@ -1079,12 +1079,18 @@ def end_lines(view: dict[str, Any]) -> list[str]:
     def who(r: dict[str, Any]) -> str:
         return "You" if r["you"] else r["bandits"]
 
+    def player(r: dict[str, Any]) -> str:
+        """Who wins: ``You``, ``Doc``, ``The player of Django and Belle``."""
+        if r["you"] or " and " not in r["bandits"]:
+            return who(r)
+        return f"The player of {r['bandits']}"
+
     lines = []
     if not winners:
         lines.append("Every bandit was caught at the Escape station: nobody wins.")
     elif len(winners) == 1:
         w = winners[0]
-        lines.append(f"{who(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
+        lines.append(f"{player(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
     else:
         lines.append(and_list([who(w) for w in winners]) + f" share the victory: ${best:,}.")
     fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows)
