@@ -318,8 +318,7 @@ def pile(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
         style = "dim" if card["resolved"] else ""
         if current == n:
             style = "reverse bold"
-        entry = bandit_text(card["bandit"], short=compact)
-        entry.append(" " + face, style=style)
+        entry = Text.assemble(bandit_text(card["bandit"], short=compact), (" " + face, style))
         entries.append(entry)
     if not compact:
         return Window(Text("Pile (first played resolves first): "), entries, rows=len(pile))
@@ -344,7 +343,7 @@ def hand(view: dict[str, Any] | None) -> RenderableType:
     for card, n in counts.items():
         key = keys.get(f"play {card}")
         dead = card.startswith("bullet")
-        entry = Text(f"[{key}]", style="bold reverse") + Text(" ") if key else Text()
+        entry = Text.assemble((f"[{key}]", "bold reverse"), " ") if key else Text()
         entry.append(names.card(card), style="dim" if dead else "bold cyan")
         entry.append(f" x{n}" if n > 1 else "", style="bold")
         entries.append(entry)

@@ -200,8 +200,8 @@ class SuperFront(GameFront):
         def part(label: str, style: str, entries: list[Text]) -> None:
             # "· Out: Bel (r1)," "Doc (r2)": the label goes with the first bandit
             for n, entry in enumerate(entries):
-                lead = Text("· " if items else "") + Text(label, style=style) if n == 0 else Text()
-                items.append(lead + entry + Text("," if n + 1 < len(entries) else ""))
+                lead = Text.assemble("· " if items else "", (label, style)) if n == 0 else ""
+                items.append(Text.assemble(lead, entry, "," if n + 1 < len(entries) else ""))
 
         falling = [b for b in view["bandits"] if b["falling"]]
         if falling:
@@ -210,15 +210,15 @@ class SuperFront(GameFront):
         out = [b for b in view["bandits"] if b["out"]]
         if out:
             part("Out: ", "bold red", [
-                bandit_text(b["character"], short=short)
-                + Text(f" (r{b['out_round']})" if short else f" (round {b['out_round']})")
+                Text.assemble(bandit_text(b["character"], short=short),
+                              f" (r{b['out_round']})" if short else f" (round {b['out_round']})")
                 for b in out
             ])
         looted = [b for b in view["bandits"] if b["loot"]]
         if looted:
             part("Loot cards: ", "bold yellow", [
-                bandit_text(b["character"], short=short)
-                + Text(" " + "+".join(str(t["value"]) for t in b["loot"]), style="yellow")
+                Text.assemble(bandit_text(b["character"], short=short),
+                              (" " + "+".join(str(t["value"]) for t in b["loot"]), "yellow"))
                 for b in looted
             ])
         return Flow(items, sep=" ") if items else None
@@ -305,7 +305,7 @@ class SuperFront(GameFront):
         entries = []  # each card whole on a line, its key with it
         for kind in view["hand"]:
             key = keys.get(f"program {kind}")
-            entry = Text(f"[{key}]", style="bold reverse") + Text(" ") if key else Text()
+            entry = Text.assemble((f"[{key}]", "bold reverse"), " ") if key else Text()
             entry.append(card(kind), style="bold cyan" if programming else "dim")
             entries.append(entry)
         text = Text()
