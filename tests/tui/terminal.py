@@ -93,11 +93,12 @@ class Terminal:
         return int(text) if text else None
 
     def wait_for(
-        self, condition: str | Callable[[str], bool], timeout: float = TIMEOUT, *,
+        self, condition: str | Callable[[str], bool], timeout: float | None = None, *,
         what: str = "",
     ) -> str:
         """The screen once ``condition`` holds (text on the screen, or a test of it)."""
         test = (lambda s: condition in s) if isinstance(condition, str) else condition
+        timeout = TIMEOUT if timeout is None else timeout
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:

@@ -421,8 +421,7 @@ class ColtApp(App[None]):
         if text and not self.choose(text):
             return  # keep the text to correct it
         event.input.value = ""
-        event.input.remove_class("open")
-        self.query_one(Choices).focus()
+        self.action_choices()
 
     def action_pick(self, key: str) -> None:
         for choice in self._choices:
@@ -486,11 +485,13 @@ class ColtApp(App[None]):
     def action_choices(self) -> None:
         self.query_one("#notation", Input).remove_class("open")
         self.query_one(Choices).focus()
+        self.call_after_refresh(self._fit_choices)
 
     def action_notation(self) -> None:
         box = self.query_one("#notation", Input)
         box.add_class("open")
         box.focus()
+        self.call_after_refresh(self._fit_choices)  # (the box takes rows of the choices)
 
     def action_save(self) -> None:
         try:
