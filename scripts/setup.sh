@@ -10,11 +10,16 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet -e '.[dev]'
 # The browser tests (tests/web) drive Debian's Chromium through Playwright; Playwright's own
-# browser download ("playwright install") is never used.
-if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
+# browser download ("playwright install") is never used. The terminal tests (tests/tui) run
+# colt in a real terminal: tmux.
+MISSING=""
+[ -x /usr/bin/chromium ] || MISSING="$MISSING chromium"
+command -v tmux >/dev/null || MISSING="$MISSING tmux"
+if [ -n "$MISSING" ] && command -v apt-get >/dev/null; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && SUDO="sudo"
     $SUDO apt-get update
-    $SUDO apt-get install -y chromium
+    # shellcheck disable=SC2086  # (one word a package)
+    $SUDO apt-get install -y $MISSING
 fi
 echo "ready: activate with 'source .venv/bin/activate', then run 'colt --help'"

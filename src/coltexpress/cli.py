@@ -304,14 +304,17 @@ def play(
         typer.Option(help="Bot levels: one for every bot, or one per bot (easy,medium,hard)."),
     ] = "medium",
     humans: Annotated[
-        int, typer.Option(min=0, help="Players at this keyboard, taking turns (hot-seat).")
+        int,
+        typer.Option(min=0, help="Players at this keyboard, taking turns (hot-seat): the "
+                     "seats from --seat on, each called player N (N its seat)."),
     ] = 1,
     seat: Annotated[
         int,
         typer.Option(
             min=1,
-            help="Your seat in playing order (1: the first player; with Marshal & Prisoners "
-            "seat 1 is the Marshal, 2 and on are bandits); hot-seat players follow.",
+            help="Your seat around the table: seats play in turn, 1, 2, 3...; the rules draw "
+            "the first player of round 1 at random (with Marshal & Prisoners seat 1 is the "
+            "Marshal, who plays first; 2 and on are bandits); hot-seat players follow.",
         ),
     ] = 1,
     seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,

@@ -60,6 +60,7 @@ __all__ = [
     "did_you_mean",
     "refusal",
     "choice_keys",
+    "keys_for",
     "choices",
     "end_lines",
     "figure_lines",
@@ -133,6 +134,58 @@ _DOING = {
 def choice_keys(n: int) -> list[str]:
     """The keys of ``n`` choices (beyond the keys there are, none)."""
     return [CHOICE_KEYS[i] if i < len(CHOICE_KEYS) else "" for i in range(n)]
+
+
+# A card keeps its key all game, whatever else the hand holds: a list of cards (the Schemin'
+# turn, a card to keep, to pick, to cover with) is keyed by card, other lists by place.
+_CARD_SLOT = {
+    "move": 0, "floor": 1, "shoot": 2, "rob": 3, "punch": 4, "marshal": 5, "idea": 6,
+    "ride": 7,
+    # The Marshal's own cards (Marshal & Prisoners) take the places of the Rob, Punch and
+    # Marshal cards, which the Marshal never holds.
+    "move+": 3, "floor+": 4, "capture": 5,
+}
+_SLOT_KEYS = (
+    "23456789",  # a card face up (of the player's only or first bandit)
+    "abcdegij",  # ... face down (Ghost's first turn, the Brilliant Idea)
+    "kmnort",  # a card of the player's second bandit (2 bandits per player)
+    "uvwxyz",  # ... face down
+)
+_OTHER_KEYS = {"draw": "1", "pass": "1", "draw idea": "0", "drink normal": "w", "drink old": "o"}
+
+
+def _card_key(action: str, mine: list[str]) -> str | None:
+    """The fixed key of a choice that is a card (or draws or passes); None for others."""
+    if action in _OTHER_KEYS:
+        return _OTHER_KEYS[action]
+    verb, _, rest = action.partition(" ")
+    card, _, down = rest.partition(" ")
+    kind, _, bandit = card.partition("@")
+    slot = _CARD_SLOT.get(kind)
+    if verb not in ("play", "pick", "keep") or down not in ("", "down") or slot is None:
+        return None
+    second = len(mine) > 1 and bandit == mine[1]
+    keys = _SLOT_KEYS[2 * second + (down == "down")]
+    return keys[slot] if slot < len(keys) else None
+
+
+def keys_for(legal: list[str], view: dict[str, Any] | None = None) -> list[str]:
+    """The keys of a list of choices: by card for a list of cards (``2`` plays a Move
+    whatever the rest of the hand), else by place (``choice_keys``).
+
+    >>> keys_for(["draw", "play move", "play punch"])
+    ['1', '2', '6']
+    >>> keys_for(["draw", "play move", "play move down", "play floor"])
+    ['1', '2', 'a', '3']
+    >>> keys_for(["move forward 1", "move back 1"])
+    ['1', '2']
+    """
+    seat = None if view is None else view.get("seat")
+    mine = [] if view is None or seat is None else list(view["players"][seat]["bandits"])
+    fixed = [_card_key(a, mine) for a in legal]
+    if not legal or None in fixed or len(set(fixed)) < len(fixed):
+        return choice_keys(len(legal))
+    return [k or "" for k in fixed]
 
 
 def _cap(text: str) -> str:
@@ -572,7 +625,7 @@ def choices(view: dict[str, Any]) -> list[dict[str, str]]:
     legal = view.get("legal") or []
     return [
         {"action": a, "key": k, "label": label(a, view), "hint": hint(a, view)}
-        for a, k in zip(legal, choice_keys(len(legal)), strict=True)
+        for a, k in zip(legal, keys_for(legal, view), strict=True)
     ]
 
 

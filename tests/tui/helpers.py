@@ -66,6 +66,12 @@ def app_for(s: Session, *, delay: float = 0, save: Path | None = None) -> ColtAp
     return ColtApp(s, delay=delay, save_path=save or SAVES / f"game-{next(_numbers)}.json")
 
 
+def first_key(app: ColtApp) -> str:
+    """The key of the first choice offered (a card keeps its key: the first choice's key is
+    not always 1), or 1 when nothing is offered."""
+    return app._choices[0]["key"] if app._choices else "1"
+
+
 async def settle(pilot: Pilot[None], app: ColtApp, limit: int = 4000) -> None:
     """Let the bots play until a human must choose, the keyboard changes hands, a round
     summary waits, or the end."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from coltexpress.tui.replay import ReplayApp, ReplaySteps
 from coltexpress.tui.screens import SummaryScreen
 
-from .helpers import LARGE, SMALL, app_for, session, settle
+from .helpers import LARGE, SMALL, app_for, first_key, session, settle
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -36,7 +36,7 @@ async def _summary() -> None:
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, app)
         while not isinstance(app.screen, SummaryScreen):
-            await pilot.press("1")
+            await pilot.press(first_key(app))
             await settle(pilot, app)
         (OUT / "terminal-round-summary-80x24.svg").write_text(
             app.export_screenshot(title="colt play: end of a round"), encoding="utf-8"

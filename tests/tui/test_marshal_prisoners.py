@@ -183,8 +183,10 @@ def test_the_train_shows_the_prison_car_its_cell_and_who_is_off_the_train(
     assert "★" in text and ("★Mar" if compact else "★ MARSHAL") in text
     # the Marshal's figure is not drawn as a bandit: no "the Marshal" or "The" in a cell
     assert "the Marshal" not in text and "The Mar" not in text
-    # a jailed bandit is drawn in the cell only, not among the figures in the caboose
-    assert text.count(jailed[:3] if compact else jailed) == 1
+    # a jailed bandit is drawn in the cell only, not among the figures in the caboose (the
+    # lines under the train name every bandit)
+    train = "\n".join(lines[:lines.index(off)])
+    assert train.count(jailed[:3] if compact else jailed) == 1
     plain = render(TrainPanel.draw(view, compact=compact))
     assert "Off the train" not in plain
     assert ("▦ cell: empty" in plain) != compact

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from coltexpress.tui.app import ColtApp
 from coltexpress.tui.screens import SummaryScreen
 
-from .helpers import LARGE, SMALL, app_for, session, settle
+from .helpers import LARGE, SMALL, app_for, first_key, session, settle
 
 Snap = Callable[..., bool]
 SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
@@ -21,7 +21,7 @@ SIZES = pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
 def _until_human(app: ColtApp) -> Callable[[Pilot[Any]], Any]:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
-        await pilot.press("1")  # the first choice, then the bots answer
+        await pilot.press(first_key(app))  # the first choice, then the bots answer
         await settle(pilot, app)
 
     return run_before
@@ -41,8 +41,13 @@ def test_help_screen(snap_compare: Snap, size: tuple[int, int]) -> None:
 
 @SIZES
 def test_hot_seat_handover(snap_compare: Snap, size: tuple[int, int]) -> None:
+    """The first screen of a hot-seat game: the hand-off to the first player (seat 2)."""
     app = app_for(session(seed=3, players=3, humans=(0, 1), bots="easy"))
-    assert snap_compare(app, terminal_size=size, run_before=_until_human(app))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot, app)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 @SIZES
@@ -52,7 +57,7 @@ def test_round_summary(snap_compare: Snap, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot, app)
         while not isinstance(app.screen, SummaryScreen):
-            await pilot.press("1")
+            await pilot.press(first_key(app))
             await settle(pilot, app)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -153,7 +158,7 @@ def test_super_express_main_screen(snap_compare: Snap, size: tuple[int, int]) ->
         await settle(pilot, app)
         while app.current_view()["round"] < 2 or app.current_view()["players"][0][
                 "programmed"] < 1:
-            await pilot.press("1")
+            await pilot.press(first_key(app))
             await settle(pilot, app)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

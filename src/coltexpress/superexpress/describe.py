@@ -19,11 +19,12 @@ from typing import Any
 
 from ..describe import and_list, choice_keys, plural
 from ..engine import names
-from .actions import parse_super_action
+from .actions import KINDS, parse_super_action
 from .narrate import CARD_HELP, card
 
 __all__ = [
     "PROGRAMMED",
+    "card_key",
     "choices",
     "figure_lines",
     "hand_sentence",
@@ -108,12 +109,22 @@ def hint(action: str, view: dict[str, Any] | None = None) -> str:
     return text
 
 
+def card_key(action: str) -> str:
+    """A card's key, the same all game (the cards' fixed order): ``1`` programs a Flip,
+    ``4`` a Fire, whatever is left in the hand.
+
+    >>> card_key("program fire")
+    '4'
+    """
+    return choice_keys(len(KINDS))[KINDS.index(parse_super_action(action).kind)]
+
+
 def choices(view: dict[str, Any]) -> list[dict[str, str]]:
     """The viewer's legal actions in order, each with its key, label and help."""
     legal = view.get("legal") or []
     return [
-        {"action": a, "key": k, "label": label(a, view), "hint": hint(a, view)}
-        for a, k in zip(legal, choice_keys(len(legal)), strict=True)
+        {"action": a, "key": card_key(a), "label": label(a, view), "hint": hint(a, view)}
+        for a in legal
     ]
 
 

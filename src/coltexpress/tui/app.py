@@ -45,6 +45,9 @@ __all__ = ["MIN_SIZE", "WIDE_SIZE", "ColtApp"]
 
 MIN_SIZE = (80, 24)  # below this the app asks for a larger terminal
 WIDE_SIZE = (120, 40)  # from this size on, the full board (more rows for some games)
+LOG_ROWS = 1  # the compact board's log keeps a row at least; the choices come first
+CHOICE_ROWS = 5  # a list of choices longer than the screen scrolls, showing this many at least
+SPACE_NOTE = "Space only skips pauses: press Enter or a choice's key to choose."
 
 
 class ColtApp(App[None]):
@@ -64,20 +67,20 @@ class ColtApp(App[None]):
     #hand { height: auto; padding: 0 1; }
     #choices { height: 1fr; min-height: 4; border: round $success; }
     #hint { height: auto; padding: 0 1; color: $text-muted; }
-    #notation { height: 3; }
+    #notation { height: 3; display: none; }
+    #notation.open { display: block; }
     #error { height: auto; color: $error; padding: 0 1; display: none; }
     #error.shown { display: block; }
+    #error.note { color: $text-warning; }
     #log { width: 1fr; border: round $primary; }
     #tiny { display: none; padding: 1 2; }
     .compact #players { display: none; }
     .compact #mp { display: none; }
     .compact #play { layout: vertical; }
-    .compact #log { height: 4; width: 100%; border: none; }
+    .compact #left { height: auto; }
+    .compact #log { height: 1fr; min-height: 1; width: 100%; border: none; }
     .compact #pile { max-height: 2; }
-    .compact #hand { max-height: 2; }
-    .compact #notation { display: none; }
-    .compact #notation.open { display: block; }
-    .compact #choices { border: none; border-top: solid $success; }
+    .compact #choices { height: auto; min-height: 1; border: none; border-top: solid $success; }
     .tiny #tiny { display: block; }
     .tiny #status, .tiny #train, .tiny #players, .tiny #mp, .tiny #pile, .tiny #play {
         display: none;
@@ -112,7 +115,8 @@ class ColtApp(App[None]):
         self.save_path = save_path or Path(f"colt-save-{session.seed}.json")
         session.autosave = self.save_path
         humans = session.humans
-        self.viewer: int | None = humans[0] if humans else None
+        # Hot-seat: nobody's hand until the first player at the keyboard has said who he is.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.awaiting: int | None = None  # the human seat whose choice the UI waits for
         self.ended = False
         self.fast = False  # skip the pauses until the next decision
@@ -180,6 +184,32 @@ class ColtApp(App[None]):
         )
         if self._shown is not None:
             self.show(self._shown)
+        self.call_after_refresh(self._fit_choices)
+
+    def _fit_choices(self) -> None:
+        """On the compact board, make room for the choices and the help of the highlighted
+        one: the choices take the rows they need and the log what is left, one row at least
+        (a longer help takes the log's rows first); a list longer than the screen scrolls,
+        its highlighted choice in view."""
+        choices = self.query_one(Choices)
+        if not self.screen.has_class("compact"):
+            choices.styles.max_height = None
+            return
+        hint = self.query_one("#hint", Static)
+        width = hint.content_size.width or max(1, self.size.width - 2)
+        i = choices.highlighted
+        known = i is not None and i < len(self._choices)
+        shown = self._choices[i]["hint"] if i is not None and known else ""
+        rows = len(Text(shown).wrap(self.console, width)) if shown else 0
+        taken = rows + sum(
+            w.outer_size.height
+            for w in (self.query_one(HandPanel), self.query_one("#error"),
+                      self.query_one("#notation"))
+            if w.display
+        )
+        room = self.query_one("#play").size.height - taken - LOG_ROWS
+        choices.styles.max_height = max(CHOICE_ROWS, room)
+        self.call_after_refresh(choices.scroll_to_highlight)  # (once it has its new size)
 
     def wide_height(self) -> int:
         """The rows the full board needs (more for some games and expansions)."""
@@ -208,6 +238,7 @@ class ColtApp(App[None]):
         else:
             choices.border_title = "Watching" if view["decision"] == "watch" else "Waiting"
         self._show_hint()
+        self.call_after_refresh(self._fit_choices)
 
     def _show_hint(self) -> None:
         hint = self.query_one("#hint", Static)
@@ -221,6 +252,7 @@ class ColtApp(App[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.option_list.scroll_to_highlight()
         self._show_hint()
+        self._fit_choices()
 
     def _write_log(self, lines: list[Any]) -> None:
         log = self.query_one(RichLog)
@@ -263,12 +295,18 @@ class ColtApp(App[None]):
             return
         self.awaiting = seat
         self.fast = False
+        self._error("")  # a new decision: what was said of the last one is past
         if seat != self.viewer and len(s.humans) > 1:
             self.viewer = None  # nobody's hand while the keyboard changes hands
             self._rebuild_log()
-            self.show(s.view(None))
-            name = self.front.player_name(s.view(None), seat)
-            self.push_screen(HandoverScreen(seat, name[:1].upper() + name[1:]), self._handed_over)
+            view = s.view(None)
+            self.show(view)
+            players = {
+                h: " and ".join(names.bandit(b) for b in self.front.figures_of(view, h))
+                for h in s.humans
+            }
+            first = view.get("first_player") == seat
+            self.push_screen(HandoverScreen(seat, players, first=first), self._handed_over)
             return
         self.viewer = seat
         self.show(s.view(seat))
@@ -362,13 +400,17 @@ class ColtApp(App[None]):
         self.run_worker(self._play_human(frames), exclusive=True, group="play")
         return True
 
-    def _error(self, text: str) -> None:
+    def _error(self, text: str, *, note: bool = False) -> None:
+        """A refusal under the hand (with the bell), or a ``note`` on a key that did nothing;
+        an empty text hides it."""
         error = self.query_one("#error", Static)
         error.styles.display = "block" if text else "none"
         error.update(text)
         error.set_class(bool(text), "shown")
-        if text:
+        error.set_class(note, "note")
+        if text and not note:
             self.bell()
+        self.call_after_refresh(self._fit_choices)
 
     # -- input ------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -380,24 +422,33 @@ class ColtApp(App[None]):
         if text and not self.choose(text):
             return  # keep the text to correct it
         event.input.value = ""
-        event.input.remove_class("open")
-        self.query_one(Choices).focus()
+        self.action_choices()
 
     def action_pick(self, key: str) -> None:
         for choice in self._choices:
             if choice["key"] == key:
                 self.choose(choice["action"])
                 return
+        if not self._choices:
+            over = self.session.over
+            self._error("The game is over." if over else "Not your turn yet.", note=True)
+            return
+        keys = ", ".join(c["key"] for c in self._choices if c["key"])
+        self._error(f"No choice has key {key} now; the keys are {keys} (Enter chooses the "
+                    "highlighted one).", note=True)
 
     def action_faster(self) -> None:
-        """Skip the pauses until the next decision."""
+        """Skip the pauses until the next decision; never a choice (Enter chooses)."""
         if self._busy:
             self.fast = True
             self._skip.set()
-        else:
-            choices = self.query_one(Choices)
-            if choices.has_focus and choices.highlighted is not None and self._choices:
-                self.choose(self._choices[choices.highlighted]["action"])
+        elif self._choices:
+            self._error(SPACE_NOTE, note=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # PageUp and PageDown scroll the log of the board; over another screen (the story,
+        # the players, the rules, the end) they are that screen's, to scroll it.
+        return action != "scroll_log" or self.screen is self.screen_stack[0]
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -438,11 +489,13 @@ class ColtApp(App[None]):
     def action_choices(self) -> None:
         self.query_one("#notation", Input).remove_class("open")
         self.query_one(Choices).focus()
+        self.call_after_refresh(self._fit_choices)
 
     def action_notation(self) -> None:
         box = self.query_one("#notation", Input)
         box.add_class("open")
         box.focus()
+        self.call_after_refresh(self._fit_choices)  # (the box takes rows of the choices)
 
     def action_save(self) -> None:
         try:

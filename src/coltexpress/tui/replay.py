@@ -120,10 +120,19 @@ class ReplaySteps:
         return len(self.steps) - 1
 
 
+REPLAY_KEYS = (
+    "Keys: → or Space one step forward (a move, or one card as the cards resolve), ← one "
+    "back, PageDown/PageUp ten moves, Home/End the start and the end, f the final scores, "
+    "? this help, q quit. Esc closes this help."
+)
+
+
 class ReplayApp(App[None]):
-    """The board of a recorded game, one step at a time."""
+    """The board of a recorded game, one step at a time. The footer shows the replay's own
+    keys (the command palette is off: its key would take the footer's room at 80 columns)."""
 
     TITLE = "Colt Express replay"  # (the game's title in its place)
+    ENABLE_COMMAND_PALETTE = False
     CSS = """
     #status { height: auto; padding: 0 1; background: $boost; }
     #train { height: auto; }
@@ -133,17 +142,20 @@ class ReplayApp(App[None]):
     #log { height: 1fr; border: round $primary; }
     .compact #players { display: none; }
     """
+    # Priority: the keys step the replay whatever has the focus on the board; over another
+    # screen (the rules, the scores) they are that screen's (check_action).
     BINDINGS = [
-        Binding("right,n,space", "step(1)", "Forward", priority=True),
+        Binding("right,n,space", "step(1)", "Next", priority=True),
         Binding("left,p,backspace", "step(-1)", "Back", priority=True),
-        Binding("pagedown", "move(10)", "+10 moves", priority=True),
-        Binding("pageup", "move(-10)", "-10 moves", priority=True),
-        Binding("home", "goto(0)", "Start", priority=True),
-        Binding("end", "goto(-1)", "End", priority=True),
+        Binding("pagedown", "move(10)", "+10", priority=True),
+        Binding("pageup", "move(-10)", "-10", priority=True),
+        Binding("home", "goto(0)", "Start", priority=True, show=False),
+        Binding("end", "goto(-1)", "End", priority=True, show=False),
         Binding("f", "scores", "Scores"),
         Binding("question_mark,f1", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
+    STEPPING = frozenset({"step", "move", "goto"})
 
     def __init__(self, steps: ReplaySteps, *, name: str = "game") -> None:
         super().__init__()
@@ -195,6 +207,10 @@ class ReplayApp(App[None]):
             for line in s.lines:
                 log.write(Text("   " + line, style="" if current else "dim"))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Over the help or the scores, their keys scroll them.
+        return action not in self.STEPPING or self.screen is self.screen_stack[0]
+
     def action_step(self, delta: int) -> None:
         self.action_goto(min(max(self.at + delta, 0), len(self.steps) - 1))
 
@@ -214,7 +230,7 @@ class ReplayApp(App[None]):
             self.notify("The scores come at the end of the game (End).")
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.front, self.steps[0].game.options))
+        self.push_screen(HelpScreen(self.front, self.steps[0].game.options, keys=REPLAY_KEYS))
 
 
 def narrate(steps: ReplaySteps) -> list[str]:

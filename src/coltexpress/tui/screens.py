@@ -15,7 +15,15 @@ from textual.widgets import Button, DataTable, Footer, Static
 
 from .games import EndTable, GameFront, front_for_view
 
-__all__ = ["EndScreen", "HandoverScreen", "HelpScreen", "LogScreen", "SummaryScreen"]
+__all__ = ["PLAY_KEYS", "EndScreen", "HandoverScreen", "HelpScreen", "LogScreen", "SummaryScreen"]
+
+PLAY_KEYS = (
+    "Keys: the key shown beside a choice picks it (a card keeps its key all game); arrows "
+    "+ Enter; / types an action; Space skips the pause while cards resolve (it never "
+    "chooses); p players; "
+    "l the whole story; PageUp/PageDown scroll the log; s save; ? help; q quit. "
+    "Esc closes this help."
+)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -33,10 +41,11 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, front: GameFront, options: Any) -> None:
+    def __init__(self, front: GameFront, options: Any, *, keys: str = PLAY_KEYS) -> None:
         super().__init__()
         self.front = front
         self.options = options  # the help follows the game played (its expansions)
+        self.keys = keys  # the keys of the app that shows the help
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # arrows and PageUp/PageDown scroll it
@@ -54,15 +63,7 @@ class HelpScreen(ModalScreen[None]):
                     line.append(":" + rest)
                     yield Static(line)
                 yield Static("")
-            yield Static(
-                Text(
-                    "Keys: the key shown beside a choice picks it (1-9, 0, then letters); "
-                    "arrows + Enter; / types an action; Space skips the pause while cards "
-                    "resolve; p players; l the whole story; s save; ? help; q quit. "
-                    "Esc closes this help.",
-                    style="italic",
-                )
-            )
+            yield Static(Text(self.keys, style="italic"))
         yield Footer()
 
 
@@ -143,38 +144,62 @@ class LogScreen(ModalScreen[None]):
 
 
 class HandoverScreen(ModalScreen[int]):
-    """Hot-seat: hides the board until the next human confirms."""
+    """Hot-seat: hides the board until the next human confirms (Enter, or the button; no
+    other key, so that a key meant for the board shows nobody's hand). Each human is
+    "player N", N the seat (as ``colt play --seat`` counts), with the figures played."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [Binding("enter", "ready", "I am ready"), Binding("q", "app.leave", "Quit")]
     DEFAULT_CSS = """
     HandoverScreen { align: center middle; background: $background; }
     HandoverScreen > Vertical {
-        width: 60; max-width: 96%; height: auto; border: thick $accent; padding: 1 2;
+        width: 64; max-width: 96%; height: auto; border: thick $accent; padding: 1 2;
         background: $surface;
     }
     HandoverScreen Button { width: 100%; margin-top: 1; }
+    HandoverScreen #note { color: $text-warning; height: auto; }
     """
 
-    def __init__(self, seat: int, name: str) -> None:
+    def __init__(self, seat: int, players: dict[int, str], *, first: bool = False) -> None:
+        """``players``: each human's seat and name (``Tuco``, ``the Marshal``); ``first``:
+        the seat to play is the first player of the round."""
         super().__init__()
         self.seat = seat
-        self.who = name
+        self.players = players
+        self.first = first
+
+    @staticmethod
+    def who(seat: int, name: str) -> str:
+        """``player 2 (Tuco)``."""
+        return f"player {seat + 1} ({name})"
 
     def compose(self) -> ComposeResult:
+        me = self.who(self.seat, self.players[self.seat])
+        first = ", the first player of this round" if self.first else ""
+        here = ", ".join(self.who(s, n) for s, n in sorted(self.players.items()))
         with Vertical():
             yield Static(
-                f"{self.who} plays next.\n\n"
+                f"{me[:1].upper() + me[1:]} plays next{first}.\n\n"
+                f"At this keyboard: {here}.\n"
                 "Pass the keyboard; the other players look away.\n"
                 "Press Enter when you are ready to see your hand."
             )
-            yield Button(f"I am {self.who}", id="ready", variant="primary")
+            yield Static("", id="note")
+            yield Button(f"I am {me}", id="ready", variant="primary")
+
+    def on_key(self, event: Key) -> None:
+        if event.key not in ("enter", "q", "tab", "shift+tab"):
+            me = self.who(self.seat, self.players[self.seat])
+            self.query_one("#note", Static).update(
+                f"Only Enter shows the hand, when you are {me}; q quits (the game is saved)."
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(self.seat)
+        self.action_ready()
 
     def action_ready(self) -> None:
-        self.dismiss(self.seat)
+        if self.is_current:  # (once: an Enter on the button is the button's too)
+            self.dismiss(self.seat)
 
 
 class EndScreen(Screen[None]):

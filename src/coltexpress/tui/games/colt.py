@@ -16,7 +16,7 @@ from .base import EndTable, GameFront
 __all__ = ["ColtFront"]
 
 WIDE_HEIGHT = 40  # from this many rows on, the full board
-BOTH_EXTRA = 10  # ... rows more with both expansions (Marshal & Prisoners, Horses & Co.)
+MP_EXTRA = 10  # ... rows more with Marshal & Prisoners (its panel; the choices keep room)
 HS_CROWD_EXTRA = 4  # ... and with Horses & Stagecoach at 6 players or more
 
 COMMANDS = (
@@ -47,10 +47,11 @@ class ColtFront(GameFront):
     commands = COMMANDS
 
     def wide_height(self, options: Any) -> int:
-        """More rows with both expansions' panels, and with the stagecoach's row beside a
-        train of 6 players or more."""
-        if options.marshal_prisoners and options.horses_stagecoach:
-            return WIDE_HEIGHT + BOTH_EXTRA
+        """More rows with Marshal & Prisoners' panel (with or without Horses & Stagecoach),
+        and with the stagecoach's row beside a train of 6 players or more: the full board
+        leaves the choices room for a whole Schemin' list and its help."""
+        if options.marshal_prisoners:
+            return WIDE_HEIGHT + MP_EXTRA
         if options.horses_stagecoach and options.players >= 6:
             return WIDE_HEIGHT + HS_CROWD_EXTRA
         return WIDE_HEIGHT

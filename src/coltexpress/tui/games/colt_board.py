@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ... import describe
 from ...engine import names
-from ..look import MARSHAL, bandit_text
+from ..look import MARSHAL, Flow, Window, bandit_text, parts
 
 __all__ = ["hand", "hs_legend", "mp_columns", "mp_panel", "pile", "players", "status", "train"]
 
@@ -86,8 +86,9 @@ def _horses(view: dict[str, Any], car: int) -> str:
     return "" if not n else f" {HORSE}" if n == 1 else f" {HORSE}{n}"
 
 
-def _coach_cell(view: dict[str, Any], *, short: bool) -> Group:
-    """The stagecoach: its roof (figures, the Shotgun guarding, loot), then its inside."""
+def _coach_cell(view: dict[str, Any], *, short: bool) -> RenderableType:
+    """The stagecoach: its roof (figures, the Shotgun guarding, loot), then its inside (on
+    one line on the compact board, wrapped if need be)."""
     lines = []
     for roof in (True, False):
         text = Text(ROOF if roof else INSIDE, style="bold") if short else Text(
@@ -96,7 +97,11 @@ def _coach_cell(view: dict[str, Any], *, short: bool) -> Group:
         loot = _loot_icons(_space(view, None, roof)["loot"])
         if loot:
             text.append((" " if len(text) > 1 else "") + loot, style="yellow")
-        lines.append(text)
+        lines.append(_wraps(text))
+    if short:
+        line = _wraps(Text(" ").join(lines))
+        line.justify = "left"
+        return line
     width = max(len(line) for line in lines)
     for line in lines:  # left-aligned at one width, so that the two lines start together
         line.pad_right(width - len(line))
@@ -110,7 +115,16 @@ def _riders_cell(view: dict[str, Any], *, short: bool) -> RenderableType:
     for name in view["hs"]["riding"]:
         riders.append(" " if riders else "")
         riders.append_text(bandit_text(name, short=short))
+    _wraps(riders)
     return riders if short else Group(Text(f"{HORSE} riding", style="bold"), riders)
+
+
+def _wraps(text: Text) -> Text:
+    """A cell of the compact train (whose columns do not wrap their names) that wraps
+    between its names when they do not fit: no figure is ever cut off."""
+    text.no_wrap = False
+    text.overflow = "fold"
+    return text
 
 
 def _cell(view: dict[str, Any], *, short: bool) -> Text | None:
@@ -148,16 +162,18 @@ def train(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
                          no_wrap=compact)
     for roof in (True, False):
         cells: list[RenderableType] = [Text("roof" if roof else "in", style="dim")]
+        # A floor with no loot anywhere takes one line on the compact board.
+        bare = compact and not any(_space(view, car, roof)["loot"] for car in range(cars + 1))
         for car in range(cars + 1):
             who = _who_here(view, car, roof, short=compact)
             loot = _loot_icons(_space(view, car, roof)["loot"])
-            lines = [who if who else Text(" ")]
+            lines = [_wraps(who) if who else Text(" ")]
             cell = _cell(view, short=compact) if car == cars and not roof else None
             if cell is not None:
                 # the cell beside the loot when small, on a line of its own when large
-                lines += [cell + Text(" " + loot, style="yellow")] if compact else [cell]
-            if cell is None or not compact:
-                lines.append(Text(loot or " ", style="yellow"))
+                lines += [_wraps(cell + Text(" " + loot, style="yellow"))] if compact else [cell]
+            if (cell is None or not compact) and not bare:
+                lines.append(_wraps(Text(loot or " ", style="yellow")))
             cells.append(Group(*lines))
         table.add_row(*cells)
     if hs is not None:
@@ -177,19 +193,14 @@ def train(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
             below.append(hs_legend(view, compact=False))
         return Group(*below) if len(below) > 1 else table
     if mp:
-        brief = (off + Text(" · ") if off else Text("")) + Text(
-            describe.mp_brief(view) + " · p: more", style="dim"
-        )
-        brief.no_wrap = True
-        brief.overflow = "ellipsis"
-        below.append(brief)
+        # (the off-train and brief parts wrap between them: no bandit is ever cut off)
+        brief = [p for p in parts(describe.mp_brief(view), "dim")  # (off: said just before)
+                 if not p.plain.startswith("Off train")]
+        below.append(Flow(([off] if off else []) + brief))
     if hs is not None:
         below.append(hs_legend(view, compact=True))
     if not mp and hs is None:
-        below.append(Text(
-            "$ purse  ◆ jewel  ▣ strongbox  ★ Marshal   p: players  l: log  ?: rules",
-            style="dim",
-        ))
+        below.append(Text("$ purse  ◆ jewel  ▣ strongbox  ★ Marshal", style="dim"))
     return Group(*below)
 
 
@@ -209,20 +220,20 @@ def _beside(view: dict[str, Any], *, compact: bool) -> list[RenderableType]:
     return cells
 
 
-def hs_legend(view: dict[str, Any], *, compact: bool) -> Text:
-    """One line under the train: the marks, then Horses & Stagecoach in brief."""
-    marks = (
-        f"{ROOF}{INSIDE} coach roof/in {HORSE} horse {SHOTGUN}Sg Shotgun w whiskey "
-        f"{OLD_WHISKEY} old"
-        if compact
-        else f"coach: the stagecoach, beside its car  {HORSE} a horse  {SHOTGUN} the Shotgun  "
-        f"w whiskey flask ({OLD_WHISKEY}: old)"
-    )
-    text = Text(describe.hs_brief(view) + " · ", style="bold")
+COMPACT_MARKS = (f"{ROOF}{INSIDE} coach roof/in", f"{HORSE} horse", f"{SHOTGUN}Sg Shotgun",
+                 "w whiskey", f"{OLD_WHISKEY} old")
+
+
+def hs_legend(view: dict[str, Any], *, compact: bool) -> RenderableType:
+    """Horses & Stagecoach in brief under the train, then the marks: in full on the full
+    board; on the compact one, the brief wraps between its parts and the marks follow as
+    far as the last line has room for them, each whole."""
+    brief = parts(describe.hs_brief(view), "bold")
     if compact:
-        text.append("p: more · ", style="dim")
-        text.no_wrap = True
-        text.overflow = "ellipsis"
+        return Flow(brief, extra=[Text(mark, style="dim") for mark in COMPACT_MARKS])
+    marks = (f"coach: the stagecoach, beside its car  {HORSE} a horse  {SHOTGUN} the Shotgun  "
+             f"w whiskey flask ({OLD_WHISKEY}: old)")
+    text = Text(describe.hs_brief(view) + " · ", style="bold")
     text.append(marks, style="dim")
     return text
 
@@ -288,33 +299,34 @@ def players(view: dict[str, Any], who: dict[int, str]) -> RenderableType:
 
 
 def pile(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
-    """The action pile in play order; face-down cards show their owner only."""
+    """The action pile in play order; face-down cards show their owner only. The cards
+    wrap between them, never inside one; the compact board gives the pile two lines: the
+    last cards played while the bandits scheme, the cards to come as they resolve, and how
+    many it leaves out."""
     pile = view["pile"]
     if "result" in view:
         return Text("The game is over.", style="dim")
     if not pile:
         return Text("Pile: no card played yet this round.", style="dim")
-    text = Text("Pile: " if compact else "Pile (first played resolves first): ")
     resolved = [i for i, c in enumerate(pile) if c["resolved"]]
     current = view["resolving"] if view["resolving"] is not None else (
         resolved[-1] if view["decision"] == "watch" and resolved else None
     )
-    start = 0
-    if compact and len(resolved) > 1:  # keep the cards to come in the two lines
-        start = (current if current is not None else resolved[-1])
-        text.append(f"({start} resolved) ", style="dim")
+    entries = []
     for n, card in enumerate(pile):
-        if n < start:
-            continue
-        if n > start:
-            text.append(" · ")
         face = "face down" if card["card"] is None else names.card(card["card"], owner=False)
         style = "dim" if card["resolved"] else ""
         if current == n:
             style = "reverse bold"
-        text.append_text(bandit_text(card["bandit"], short=compact))
-        text.append(" " + face, style=style)
-    return text
+        entry = Text.assemble(bandit_text(card["bandit"], short=compact), (" " + face, style))
+        entries.append(entry)
+    if not compact:
+        return Window(Text("Pile (first played resolves first): "), entries, rows=len(pile))
+    if len(resolved) > 1:  # keep the cards to come in the two lines
+        start = current if current is not None else resolved[-1]
+        return Window(Text("Pile: "), entries, start=start, from_start=True,
+                      earlier="resolved")
+    return Window(Text("Pile: "), entries)
 
 
 def hand(view: dict[str, Any] | None) -> RenderableType:
@@ -324,21 +336,21 @@ def hand(view: dict[str, Any] | None) -> RenderableType:
     keys = {c["action"]: c["key"] for c in describe.choices(view)}
     if not view["hand"]:
         return Text(describe.hand_sentence(view), style="dim")
-    text = Text("Your hand: ", style="bold")
     counts: dict[str, int] = {}
     for card in view["hand"]:
         counts[card] = counts.get(card, 0) + 1
+    entries = []  # each card whole on a line, its key with it
     for card, n in counts.items():
         key = keys.get(f"play {card}")
         dead = card.startswith("bullet")
-        if key:
-            text.append(f"[{key}] ", style="bold reverse")
-        text.append(names.card(card), style="dim" if dead else "bold cyan")
-        text.append(f" x{n}" if n > 1 else "", style="bold")
-        text.append("   ")
-    if view.get("kept"):
-        text.append("\nKept: " + ", ".join(names.card(c) for c in view["kept"]))
-    return text
+        entry = Text.assemble((f"[{key}]", "bold reverse"), " ") if key else Text()
+        entry.append(names.card(card), style="dim" if dead else "bold cyan")
+        entry.append(f" x{n}" if n > 1 else "", style="bold")
+        entries.append(entry)
+    kept = Text("Kept: " + ", ".join(names.card(c) for c in view["kept"])) if view.get(
+        "kept") else None
+    return Window(Text("Your hand: ", style="bold"), entries, rows=len(entries), sep="  ",
+                  after=kept)
 
 
 def mp_panel(view: dict[str, Any]) -> RenderableType:

@@ -20,7 +20,7 @@ from rich.text import Text
 from ...engine import names
 from ...superexpress import describe as words
 from ...superexpress.narrate import card
-from ..look import bandit_text
+from ..look import Flow, Window, bandit_text
 from .base import EndTable, GameFront
 
 __all__ = ["SuperFront", "figure"]
@@ -184,50 +184,44 @@ class SuperFront(GameFront):
             table.add_row(*cells)
         below: list[RenderableType] = [table]
         news = self._below(view, short=compact)
-        if news:
+        if news is not None:
             below.append(news)
-        legend = Text(
-            f"{TO_LOCO}{TO_CABOOSE} facing  {STUNNED} stunned  order from the locomotive's side"
-            + ("   p: players  l: log  ?: rules" if compact else ""),
-            style="dim",
-        )
-        legend.no_wrap = True
-        legend.overflow = "ellipsis"
-        below.append(legend)
+        below.append(Flow([Text(f"{TO_LOCO}{TO_CABOOSE} facing", style="dim"),
+                           Text(f"{STUNNED} stunned", style="dim"),
+                           Text("order from the locomotive's side", style="dim")], sep="  "))
         return Group(*below)
 
     @staticmethod
-    def _below(view: dict[str, Any], *, short: bool) -> Text:
-        """Who is falling, who is out, the Loot cards: one line under the train."""
-        text = Text()
+    def _below(view: dict[str, Any], *, short: bool) -> Flow | None:
+        """Who is falling, who is out, the Loot cards: under the train, each bandit whole
+        (the line wraps between bandits, never cuts one off)."""
+        items: list[Text] = []
 
-        def part(label: str, style: str) -> None:
-            if text:
-                text.append("  · ")
-            text.append(label, style=style)
+        def part(label: str, style: str, entries: list[Text]) -> None:
+            # "· Out: Bel (r1)," "Doc (r2)": the label goes with the first bandit
+            for n, entry in enumerate(entries):
+                lead = Text.assemble("· " if items else "", (label, style)) if n == 0 else ""
+                items.append(Text.assemble(lead, entry, "," if n + 1 < len(entries) else ""))
 
         falling = [b for b in view["bandits"] if b["falling"]]
         if falling:
-            part("Falling: ", "bold red")
-            text.append(", ".join(names.bandit(b["character"]) for b in falling))
+            part("Falling: ", "bold red", [bandit_text(b["character"], short=short)
+                                           for b in falling])
         out = [b for b in view["bandits"] if b["out"]]
         if out:
-            part("Out: ", "bold red")
-            for n, b in enumerate(out):
-                text.append(", " if n else "")
-                text.append_text(bandit_text(b["character"], short=short))
-                text.append(f" (r{b['out_round']})" if short else f" (round {b['out_round']})")
+            part("Out: ", "bold red", [
+                Text.assemble(bandit_text(b["character"], short=short),
+                              f" (r{b['out_round']})" if short else f" (round {b['out_round']})")
+                for b in out
+            ])
         looted = [b for b in view["bandits"] if b["loot"]]
         if looted:
-            part("Loot cards: ", "bold yellow")
-            for n, b in enumerate(looted):
-                text.append(", " if n else "")
-                text.append_text(bandit_text(b["character"], short=short))
-                text.append(" " + "+".join(str(t["value"]) for t in b["loot"]), style="yellow")
-        if short:
-            text.no_wrap = True
-            text.overflow = "ellipsis"
-        return text
+            part("Loot cards: ", "bold yellow", [
+                Text.assemble(bandit_text(b["character"], short=short),
+                              (" " + "+".join(str(t["value"]) for t in b["loot"]), "yellow"))
+                for b in looted
+            ])
+        return Flow(items, sep=" ") if items else None
 
     def players(self, view: dict[str, Any], who: dict[int, str]) -> RenderableType:
         table = Table(expand=True, box=None, padding=(0, 1))
@@ -307,24 +301,25 @@ class SuperFront(GameFront):
         player = view["players"][view["seat"]]
         stack = view.get("stack") or []
         programming = player["programmed"] < words.PROGRAMMED and not player["revealed"]
-        text = Text("Your hand: " if programming else "Set aside: ", style="bold")
+        head = Text("Your hand: " if programming else "Set aside: ", style="bold")
+        entries = []  # each card whole on a line, its key with it
         for kind in view["hand"]:
             key = keys.get(f"program {kind}")
-            if key:
-                text.append(f"[{key}] ", style="bold reverse")
-            text.append(card(kind), style="bold cyan" if programming else "dim")
-            text.append("   ")
+            entry = Text.assemble((f"[{key}]", "bold reverse"), " ") if key else Text()
+            entry.append(card(kind), style="bold cyan" if programming else "dim")
+            entries.append(entry)
+        text = Text()
         if programming:
             if stack:
-                text.append("\nProgrammed, in order: ", style="bold")
+                text.append("Programmed, in order: ", style="bold")
                 text.append(", ".join(card(k) for k in stack))
-            return text
-        text.append("\nTo reveal, in order: ", style="bold")
-        text.append(", ".join(card(k) for k in stack) or "none")
-        if player["revealed"]:
-            text.append("  Revealed: ", style="bold")
-            text.append(", ".join(card(k) for k in player["revealed"]), style="dim")
-        return text
+        else:
+            text.append("To reveal, in order: ", style="bold")
+            text.append(", ".join(card(k) for k in stack) or "none")
+            if player["revealed"]:
+                text.append("  Revealed: ", style="bold")
+                text.append(", ".join(card(k) for k in player["revealed"]), style="dim")
+        return Window(head, entries, rows=len(entries) + 1, sep="  ", after=text or None)
 
     def choice_title(self, view: dict[str, Any]) -> str:
         n = view["players"][view["actor"]]["programmed"] + 1
