@@ -1252,10 +1252,10 @@ def test_the_marshal_off_the_train_cannot_win() -> None:
 
 
 def _game_over_text(g: Game, result: dict) -> str:
-    from coltexpress.engine.narrate import _TEXT
+    from coltexpress.engine.event import Event
 
     players = [[g.chars[b] for b in g.bandits_of[s]] for s in range(g.n_players)]
-    return _TEXT["game-over"]({**result, "players": players})
+    return Event("game-over", {**result, "players": players}).text()
 
 
 def test_the_cell_is_no_space_of_the_train() -> None:
