@@ -561,6 +561,14 @@ def serve(
             help="Hours without a human at an unfinished table before it is deleted.",
         ),
     ] = 24.0,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds a connection has to send a request's headers before it is closed "
+            "(0: no limit).",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the online table server: lobby, invite links, bots.
 
@@ -581,7 +589,7 @@ def serve(
     settings = Settings(
         db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
         game=game, chosen_seeds=chosen_seeds, create_limit=create_limit,
-        expire=3600 * expire,
+        expire=3600 * expire, header_timeout=header_timeout,
     )
     try:
         run_server(settings, host=host, port=port)

@@ -21,12 +21,14 @@ __all__ = ["Settings", "create_app", "serve", "uvicorn_config"]
 def uvicorn_config(settings: Settings, host: str, port: int) -> uvicorn.Config:
     import uvicorn
 
+    from .guard import header_deadline_protocol
     from .sockets import TableSocketProtocol
 
     return uvicorn.Config(
         create_app(settings),
         host=host,
         port=port,
+        http=header_deadline_protocol(settings.header_timeout),
         ws=TableSocketProtocol,
         ws_max_size=settings.max_message,
         ws_ping_interval=20.0,

@@ -79,6 +79,8 @@ class Settings:
     bot_workers: int = 0  # processes bots think in (0: one per core; bots.default_workers)
     spectators: int = 200  # spectators a table takes in one process; more are closed, 4403
     render_workers: int = 1  # processes that build viewers' updates (0: in this process)
+    # seconds a connection has to send a request's complete headers (slowloris; 0: no limit)
+    header_timeout: float = 10.0
 
     @property
     def tick(self) -> float:
