@@ -23,6 +23,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from .lifeline import follow
+
 __all__ = ["BotPool", "bot_seed", "decide", "default_workers"]
 
 NICE = 5  # how much lower than the server the workers run
@@ -47,7 +49,8 @@ def decide(spec: str, seed: int, game: Any) -> int:
     return make_agent(parse_agent(spec), seed).act(game)
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
+    follow(server)  # the worker ends with the server, even one killed (lifeline.py)
     # Ctrl-C in a terminal reaches every process of the server: the server stops its
     # workers itself (``close``), so a worker ignores it rather than dying with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -67,7 +70,8 @@ class BotPool:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(_PRELOAD)
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker
+                self.workers, mp_context=context, initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
         return self._pool
 

@@ -16,6 +16,7 @@ import asyncio
 import gc
 import logging
 import multiprocessing
+import os
 import pickle
 import random
 import signal
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from .kinds import TableGame, table_game
+from .lifeline import follow
 from .messages import Said, update_fields
 
 if TYPE_CHECKING:
@@ -165,9 +167,11 @@ def _rebuild(record: Record) -> _Copy:
     return _Copy(kind, game, round_start, len(actions))
 
 
-def _serve(sock: socket.socket) -> None:
-    """A render worker: jobs in, answers out, in order, until the server closes the socket.
-    A job that fails answers its error (the server builds those updates itself)."""
+def _serve(sock: socket.socket, server: int) -> None:
+    """A render worker: jobs in, answers out, in order, until the server closes the socket
+    or ends (``lifeline.follow``). A job that fails answers its error (the server builds
+    those updates itself)."""
+    follow(server)
     # Ctrl-C in a terminal reaches every process of the server: the server closes this
     # socket when it stops (``_Worker.close``), so the worker ignores it (no traceback)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -207,7 +211,7 @@ class _Worker:
         context.set_forkserver_preload(_PRELOAD)
         self.sock, theirs = socket.socketpair()
         self.process = context.Process(
-            target=_serve, args=(theirs,), name="colt-render", daemon=True
+            target=_serve, args=(theirs, os.getpid()), name="colt-render", daemon=True
         )
         self.process.start()
         theirs.close()
