@@ -19,9 +19,9 @@ from starlette.websockets import WebSocket
 from ..engine.errors import OptionsError
 from ..games import DEFAULT_GAME, GAMES
 from . import schema, words
-from .hub import Game, Hub, LiveTable
+from .hub import Hub
 from .kinds import TableGame, lobby_entry, table_game, table_games
-from .messages import visible
+from .replays import ReplayJob
 from .storage import SeatRow, TableRow, hash_token
 
 __all__ = [
@@ -219,16 +219,7 @@ async def create_table(request: Request) -> Response:
     hub = hub_of(request)
     wait = hub.creations.wait(client_address(request), time.monotonic())
     if wait > 0:
-        limit = hub.settings.create_limit
-        return JSONResponse(
-            {
-                "error": "too-many-tables",
-                "message": f"one address may create {limit} tables a minute: "
-                f"try again in {math.ceil(wait)} s",
-            },
-            status_code=429,
-            headers={"Retry-After": str(math.ceil(wait))},
-        )
+        return _too_many("create", hub.settings.create_limit, wait)
     try:
         body = await _json_body(request, hub.settings.max_message)
         req = _table_request(body, hub.settings.chosen_seeds)
@@ -398,38 +389,66 @@ async def start_table(request: Request) -> Response:
     return JSONResponse({"table": table_id, "status": "playing"})
 
 
-async def _finished(request: Request, what: str) -> LiveTable | Response:
-    """A finished table rebuilt, or the error response that says why there is none."""
+def _too_many(what: str, limit: int, wait: float) -> Response:
+    """429 with Retry-After: ``what`` one address may do ``limit`` times a minute."""
+    seconds = math.ceil(wait)
+    return JSONResponse(
+        {
+            "error": "too-many-requests" if what != "create" else "too-many-tables",
+            "message": (
+                f"one address may create {limit} tables a minute: try again in {seconds} s"
+                if what == "create"
+                else f"one address may ask for {limit} records and replays a minute: "
+                f"try again in {seconds} s"
+            ),
+        },
+        status_code=429,
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+_JSON = "application/json"
+
+
+async def _finished(request: Request, what: str, step: int = 0) -> Response:
+    """The ``record``, ``replay`` or replay ``step`` of a finished table: built once, in
+    the replay worker (``replays.py``), or the error response that says why there is none.
+    Every request counts against its address's limit (``Settings.replay_limit``)."""
     hub = hub_of(request)
+    wait = hub.replay_limit.wait(client_address(request), time.monotonic())
+    if wait > 0:
+        return _too_many("replay", hub.settings.replay_limit, wait)
+    headers = None
+    table_id = request.path_params["table"]
+    if what == "record":
+        headers = {"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'}
+    replays = hub.replays
+    version = replays.version(table_id)  # a finished table built before: no query
+    if version is not None and step <= version:
+        data = replays.cached((table_id, version, what, step))
+        if data is not None:
+            return Response(data, media_type=_JSON, headers=headers)
     row = await _table_row(request)
     if isinstance(row, Response):
         return row
     if row.status != "over":
-        return _error(ApiError(409, "not-over", f"{what} is published once the game is over"))
-    moves = await hub.db(hub.store.moves, row.id)
-    return hub.build(row, moves)
-
-
-def _mover(kind: TableGame, game: Game, row: TableRow) -> dict[str, Any]:
-    """Who makes the next move of ``game``: the bandit deciding (or the seat's bandits),
-    and the name the host gave that player."""
-    seat = game.pending.seat
-    if seat is None:
-        return {"seat": None, "who": None, "player": None}
-    bandits = kind.mover(game)
-    return {"seat": seat, "who": words.bandit_names(bandits), "player": row.seats[seat].name}
+        shown = "a replay" if what != "record" else "the record"
+        return _error(ApiError(409, "not-over", f"{shown} is published once the game is over"))
+    if not 0 <= step <= row.version:
+        return _error(ApiError(404, "no-step", f"steps run from 0 to {row.version}"))
+    key = (row.id, row.version, what, step)
+    data = replays.cached(key)
+    if data is None:
+        moves = await hub.db(hub.store.moves, row.id)
+        seats = tuple((s.seat, s.name, s.kind) for s in row.seats)
+        job = ReplayJob(what, row.game, row.options, row.seed, tuple(moves), seats, step)
+        data = await replays.get(key, job)
+    return Response(data, media_type=_JSON, headers=headers)
 
 
 async def get_record(request: Request) -> Response:
     """The game record, with the game it is of (``coltexpress.games.replay_any``)."""
-    table = await _finished(request, "the record")
-    if isinstance(table, Response):
-        return table
-    table_id = request.path_params["table"]
-    return JSONResponse(
-        {"game": table.kind.name, **table.game.record()},
-        headers={"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'},
-    )
+    return await _finished(request, "record")
 
 
 async def get_replay_step(request: Request) -> Response:
@@ -438,68 +457,13 @@ async def get_replay_step(request: Request) -> Response:
     text = request.path_params["step"]
     if not (text.isascii() and text.isdigit() and len(text) < 10):
         return _error(ApiError(400, "bad-step", "the step is a number of moves"))
-    table = await _finished(request, "a replay")
-    if isinstance(table, Response):
-        return table
-    step = int(text)
-    final = table.game
-    actions = final.record()["actions"]
-    if not 0 <= step <= len(actions):
-        return _error(ApiError(404, "no-step", f"steps run from 0 to {len(actions)}"))
-    kind = table.kind
-    game = kind.new(table.row.options, table.row.seed)
-    move: dict[str, Any] = {"seat": None, "who": None, "player": None, "label": None}
-    events: list[str] = []
-    for i, action in enumerate(actions[:step]):
-        if i == step - 1:
-            move = {**_mover(kind, game, table.row), "label": kind.label(action, game.view(None))}
-        events = [e.text() for e in game.apply(action) if visible(e, None)]
-    view = game.view(None)
-    return JSONResponse(
-        {
-            "step": step,
-            "moves": len(actions),
-            "action": actions[step - 1] if step else None,
-            **move,
-            "view": view,
-            "captions": kind.captions(view),
-            "events": events,
-        }
-    )
+    return await _finished(request, "step", int(text))
 
 
 async def get_replay(request: Request) -> Response:
     """Every move of a finished game in one list: number, maker, label and the public
     narration it caused (the replay page shows them up to the current step only)."""
-    table = await _finished(request, "a replay")
-    if isinstance(table, Response):
-        return table
-    final, kind = table.game, table.kind
-    game = kind.new(table.row.options, table.row.seed)
-    moves = []
-    for n, action in enumerate(final.record()["actions"], start=1):
-        entry = {"n": n, "action": action, **_mover(kind, game, table.row)}
-        entry["label"] = kind.label(action, game.view(None))
-        entry["events"] = [e.text() for e in game.apply(action) if visible(e, None)]
-        moves.append(entry)
-    players = [
-        {
-            "seat": s.seat,
-            "bandits": words.bandit_names(kind.seat_bandits(final, s.seat)),
-            "name": s.name,
-            "kind": s.kind,
-        }
-        for s in table.row.seats
-    ]
-    return JSONResponse(
-        {
-            "game": kind.name,
-            "title": kind.title,
-            "options": kind.options_summary(table.row.options),
-            "moves": moves,
-            "players": players,
-        }
-    )
+    return await _finished(request, "replay")
 
 
 async def health(request: Request) -> Response:

@@ -34,6 +34,7 @@ from .kinds import TableGame, table_game
 from .messages import away_moves, log_lines
 from .pubsub import Bus
 from .render import Record, RenderPool
+from .replays import ReplayPool
 from .storage import MoveConflict, Store, TableRow
 from .throttle import Throttle
 
@@ -81,6 +82,8 @@ class Settings:
     render_workers: int = 1  # processes that build viewers' updates (0: in this process)
     # seconds a connection has to send a request's complete headers (slowloris; 0: no limit)
     header_timeout: float = 10.0
+    replay_limit: int = 300  # records, replays and replay steps one address may ask a minute
+    replay_workers: int = 1  # processes that build records and replays (replays.py)
 
     @property
     def tick(self) -> float:
@@ -329,6 +332,8 @@ class Hub:
         self.bots = BotPool(settings.bot_workers or None)
         self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
         self.render = RenderPool(settings.render_workers)
+        self.replays = ReplayPool(settings.replay_workers)
+        self.replay_limit = Throttle(settings.replay_limit, 60.0)  # per address
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
         self.beaten = 0.0  # when the heartbeat last marked this process's seats seen
         self.closing = False
@@ -726,6 +731,7 @@ class Hub:
                 await self.beat
         await self.bots.close()
         await self.render.close()
+        await self.replays.close()
         self.threads.shutdown(wait=False)
         for table in list(self.live.values()):
             if table.driver is not None:
