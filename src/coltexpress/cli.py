@@ -576,6 +576,10 @@ def serve(
             "(0: no limit)."
         ),
     ] = 300,
+    lobby_limit: Annotated[
+        int,
+        typer.Option(min=0, help="Lobby pages one address may ask a minute (0: no limit)."),
+    ] = 120,
 ) -> None:
     """Run the online table server: lobby, invite links, bots.
 
@@ -597,7 +601,7 @@ def serve(
         db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
         game=game, chosen_seeds=chosen_seeds, create_limit=create_limit,
         expire=3600 * expire, header_timeout=header_timeout,
-        replay_limit=replay_limit,
+        replay_limit=replay_limit, lobby_limit=lobby_limit,
     )
     try:
         run_server(settings, host=host, port=port)

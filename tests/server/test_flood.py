@@ -101,3 +101,15 @@ def test_over_the_limit_an_address_gets_429_with_retry_after(make_server: Any) -
         assert body["error"] == "too-many-requests" and "3 records and replays" in body["message"]
         assert http.get(f"/api/tables/{created.table}/replay/0").status_code == 429
         assert http.get("/healthz").status_code == 200  # nothing else is limited
+
+
+def test_over_the_lobby_limit_an_address_gets_429(make_server: Any) -> None:
+    server: Server = make_server(lobby_limit=3)
+    with server.http() as http:
+        for which in ("live", "finished", "live"):
+            assert http.get("/api/tables", params={"list": which}).status_code == 200
+        answer = http.get("/api/tables")
+        assert answer.status_code == 429 and 1 <= int(answer.headers["Retry-After"]) <= 60
+        body = answer.json()
+        assert body["error"] == "too-many-requests" and "3 lobby pages" in body["message"]
+        assert http.get("/api/games").status_code == 200  # nothing else is limited

@@ -6,6 +6,8 @@ games is asked of its ``kinds.TableGame``."""
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 import secrets
 import time
@@ -38,6 +40,7 @@ __all__ = [
 ]
 
 MAX_SEED = schema.MAX_SEED
+_JSON = "application/json"
 
 
 class ApiError(Exception):
@@ -219,7 +222,8 @@ async def create_table(request: Request) -> Response:
     hub = hub_of(request)
     wait = hub.creations.wait(client_address(request), time.monotonic())
     if wait > 0:
-        return _too_many("create", hub.settings.create_limit, wait)
+        limit = hub.settings.create_limit
+        return _too_many("too-many-tables", f"create {limit} tables", wait)
     try:
         body = await _json_body(request, hub.settings.max_message)
         req = _table_request(body, hub.settings.chosen_seeds)
@@ -306,6 +310,10 @@ async def list_tables(request: Request) -> Response:
     tables not abandoned, docs/server.md) or ``?list=finished``, newest first, ``?page=``
     from 1, ``?per_page=`` up to 50; one query per page."""
     hub = hub_of(request)
+    wait = hub.lobby_limit.wait(client_address(request), time.monotonic())
+    if wait > 0:
+        limit = hub.settings.lobby_limit
+        return _too_many("too-many-requests", f"ask for {limit} lobby pages", wait)
     params = request.query_params
     which = params.get("list", "live")
     if which not in ("live", "finished"):
@@ -343,6 +351,14 @@ async def list_games(request: Request) -> Response:
     return JSONResponse([lobby_entry(g) for g in table_games()])
 
 
+@functools.lru_cache(maxsize=256)
+def _rules(game: str, options: str | None) -> bytes:
+    """The rules panel of ``game`` with ``options`` (JSON; None: everything the game has),
+    encoded once (some 40 KB)."""
+    panel = table_game(game).rules(None if options is None else json.loads(options))
+    return bytes(JSONResponse(panel).body)
+
+
 async def rules(request: Request) -> Response:
     """The rules panel of a table (``?table=``: its game with its options and nothing else),
     or of a game (``?game=``; Colt Express by default: everything it has): its display
@@ -353,11 +369,12 @@ async def rules(request: Request) -> Response:
         row = await hub.db(hub.store.get_table, table_id) if schema.is_table_id(table_id) else None
         if row is None:
             return _error(ApiError(404, "no-table", f"no table {schema.shown_id(table_id)}"))
-        return JSONResponse(table_game(row.game).rules(row.options))
+        options = json.dumps(row.options, sort_keys=True)
+        return Response(_rules(row.game, options), media_type=_JSON)
     name = request.query_params.get("game", DEFAULT_GAME)
     if name not in GAMES:
         return _error(ApiError(400, "bad-game", f"game must be one of {', '.join(GAMES)}"))
-    return JSONResponse(table_game(name).rules(None))
+    return Response(_rules(name, None), media_type=_JSON)
 
 
 async def _table_row(request: Request) -> TableRow | Response:
@@ -389,25 +406,15 @@ async def start_table(request: Request) -> Response:
     return JSONResponse({"table": table_id, "status": "playing"})
 
 
-def _too_many(what: str, limit: int, wait: float) -> Response:
-    """429 with Retry-After: ``what`` one address may do ``limit`` times a minute."""
+def _too_many(code: str, what: str, wait: float) -> Response:
+    """429 with Retry-After: ``what`` is what one address may do a minute."""
     seconds = math.ceil(wait)
     return JSONResponse(
-        {
-            "error": "too-many-requests" if what != "create" else "too-many-tables",
-            "message": (
-                f"one address may create {limit} tables a minute: try again in {seconds} s"
-                if what == "create"
-                else f"one address may ask for {limit} records and replays a minute: "
-                f"try again in {seconds} s"
-            ),
-        },
+        {"error": code, "message": f"one address may {what} a minute: try again in {seconds} s"},
         status_code=429,
         headers={"Retry-After": str(seconds)},
     )
 
-
-_JSON = "application/json"
 
 
 async def _finished(request: Request, what: str, step: int = 0) -> Response:
@@ -417,7 +424,8 @@ async def _finished(request: Request, what: str, step: int = 0) -> Response:
     hub = hub_of(request)
     wait = hub.replay_limit.wait(client_address(request), time.monotonic())
     if wait > 0:
-        return _too_many("replay", hub.settings.replay_limit, wait)
+        limit = hub.settings.replay_limit
+        return _too_many("too-many-requests", f"ask for {limit} records and replays", wait)
     headers = None
     table_id = request.path_params["table"]
     if what == "record":

@@ -84,6 +84,7 @@ class Settings:
     header_timeout: float = 10.0
     replay_limit: int = 300  # records, replays and replay steps one address may ask a minute
     replay_workers: int = 1  # processes that build records and replays (replays.py)
+    lobby_limit: int = 120  # lobby pages one address may ask a minute (0: no limit)
 
     @property
     def tick(self) -> float:
@@ -334,6 +335,7 @@ class Hub:
         self.render = RenderPool(settings.render_workers)
         self.replays = ReplayPool(settings.replay_workers)
         self.replay_limit = Throttle(settings.replay_limit, 60.0)  # per address
+        self.lobby_limit = Throttle(settings.lobby_limit, 60.0)  # per address
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
         self.beaten = 0.0  # when the heartbeat last marked this process's seats seen
         self.closing = False

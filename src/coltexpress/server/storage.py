@@ -362,10 +362,14 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         out: list[TableRow] = []
+        first = len(t.c)  # the seat's columns follow the table's, in their order
+        names = [c.name for c in seats_t.c]
         for row in rows:
             if not out or out[-1].id != row.id:
                 out.append(_table(row, []))
-            values = {c.name: getattr(row, f"seat_{c.name}") for c in seats_t.c}
+            # by position: a row's attributes by label cost most of the page's time, in a
+            # thread that holds the GIL the event loop needs
+            values = dict(zip(names, row[first:], strict=True))
             out[-1].seats.append(_seat(SimpleNamespace(**values)))
         return out
 
