@@ -575,11 +575,11 @@ def serve(
             min=0, help="Records, replays and replay steps one address may ask a minute "
             "(0: no limit)."
         ),
-    ] = 300,
+    ] = 600,
     lobby_limit: Annotated[
         int,
         typer.Option(min=0, help="Lobby pages one address may ask a minute (0: no limit)."),
-    ] = 120,
+    ] = 300,
 ) -> None:
     """Run the online table server: lobby, invite links, bots.
 

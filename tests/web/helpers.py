@@ -50,7 +50,9 @@ def running_server(tmp: Path) -> Iterator[str]:
     colt = Path(sys.executable).with_name("colt")
     cmd = [str(colt), "serve", "--port", str(port), "--db", f"sqlite:///{tmp / 'colt.db'}"]
     cmd += ["--bot-delay", "0.02", "--chosen-seeds", "any"]  # the tests replay known deals
-    cmd += ["--create-limit", "0"]  # a module's tests create many tables from one address
+    # a module's tests create many tables, and ask for many lobby pages and replays, from
+    # one address
+    cmd += ["--create-limit", "0", "--lobby-limit", "0", "--replay-limit", "0"]
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -82,9 +82,9 @@ class Settings:
     render_workers: int = 1  # processes that build viewers' updates (0: in this process)
     # seconds a connection has to send a request's complete headers (slowloris; 0: no limit)
     header_timeout: float = 10.0
-    replay_limit: int = 300  # records, replays and replay steps one address may ask a minute
+    replay_limit: int = 600  # records, replays and replay steps one address may ask a minute
     replay_workers: int = 1  # processes that build records and replays (replays.py)
-    lobby_limit: int = 120  # lobby pages one address may ask a minute (0: no limit)
+    lobby_limit: int = 300  # lobby pages one address may ask a minute (0: no limit)
 
     @property
     def tick(self) -> float:
