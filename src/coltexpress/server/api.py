@@ -416,7 +416,6 @@ def _too_many(code: str, what: str, wait: float) -> Response:
     )
 
 
-
 async def _finished(request: Request, what: str, step: int = 0) -> Response:
     """The ``record``, ``replay`` or replay ``step`` of a finished table: built once, in
     the replay worker (``replays.py``), or the error response that says why there is none.
