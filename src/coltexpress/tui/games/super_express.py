@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import names
-from ...superexpress import describe as words
-from ...superexpress.narrate import card
+from ...words import super_express as words
+from ...words.super_express import card
 from ..look import Flow, Window, bandit_text
 from .base import EndTable, GameFront
 
