@@ -19,6 +19,7 @@ changes none of them:
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import random
 import sys
@@ -50,7 +51,7 @@ class Dump:
 
 def _render(renderable: Any) -> str:
     console = Console(width=110, record=True, color_system=None, force_terminal=False,
-                      file=open("/dev/null", "w"))  # noqa: SIM115
+                      file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 
@@ -109,7 +110,7 @@ def play(d: Dump, name: str, preset: str, players: int, seed: int) -> None:
     readers = [reader_of(v) for _, v in _seat_views(game)]
     for e in game.events:
         d.put("event", [e.seat, [e.text(r) for r in readers]])
-    round_start = {s: v for s, v in _seat_views(game)}
+    round_start = dict(_seat_views(game))
     round_events: list[Any] = []
     step = 0
     while not game.is_over:
@@ -141,7 +142,7 @@ def play(d: Dump, name: str, preset: str, players: int, seed: int) -> None:
                 start = round_start[seat]
                 d.put("round-summary-front", fr.round_summary(start, view, round_events, []))
                 d.put("round-summary-server", tg.round_summary(start, view, round_events, []))
-            round_start = {s: v for s, v in _seat_views(game)}
+            round_start = dict(_seat_views(game))
             round_events = []
     for seat, view in _seat_views(game):
         d.put("seat", seat)

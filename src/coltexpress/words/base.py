@@ -265,7 +265,7 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             text = f"Move the Marshal one car {WAY[d]}"
             if view is not None and view.get("marshal") is not None:
                 car = view["marshal"] + (-1 if d == "forward" else 1)
-                text += f": to {names.car(car, view['cars'], prison='mp' in view)}"
+                text += f": to {names.car(car, view['cars'], prison=_prison(view))}"
             return text
         case Take(token=None):
             return "Take a purse (its value unseen)"
@@ -274,10 +274,15 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
     return action  # pragma: no cover - every action kind is listed above
 
 
+def _prison(view: dict[str, Any]) -> bool:
+    """Whether the view's caboose is a prison car (``Expansion.prison_car``)."""
+    return any(e.prison_car for e in expansions_of(view))
+
+
 def car_name(view: dict[str, Any] | None, car: int) -> str:
     if view is None:
         return names.car(car)
-    return names.car(car, view["cars"], prison="mp" in view)
+    return names.car(car, view["cars"], prison=_prison(view))
 
 
 def coach_car(view: dict[str, Any] | None) -> str:
@@ -323,7 +328,7 @@ def _destination(view: dict[str, Any] | None, direction: str, n: int) -> str:
     if me is None or me["car"] is None:
         return ""
     car = me["car"] + (-n if direction == "forward" else n)
-    return names.place(car, bool(me["roof"]), view["cars"], prison="mp" in view)
+    return names.place(car, bool(me["roof"]), view["cars"], prison=_prison(view))
 
 
 def hint(action: str, view: dict[str, Any] | None = None) -> str:
@@ -494,12 +499,12 @@ def _loot_summary(
 
 def space_sentences(view: dict[str, Any]) -> list[str]:
     """Who and what is in each space, locomotive first (the Marshal inside his car in the
-    base game; with Marshal & Prisoners, the bandits in the cell are in no space; with Horses
-    & Stagecoach, the stagecoach's two spaces come last, and the Shotgun is named where he
-    stands)."""
+    base game; the expansions' figures where they stand, ``Expansion.in_space``: with
+    Marshal & Prisoners, the bandits in the cell are in no space; with Horses & Stagecoach,
+    the stagecoach's two spaces come last, and the Shotgun is named where he stands)."""
     cars = view["cars"]
-    cell = view["mp"]["in_cell"] if view.get("mp") else ()
-    hs = view.get("hs")
+    expansions = expansions_of(view)
+    cell = {c for e in expansions for c in e.nowhere(view)}
     lines = []
     for space in view["spaces"]:
         car, roof, coach = space["car"], space["roof"], space.get("coach", False)
@@ -511,10 +516,7 @@ def space_sentences(view: dict[str, Any]) -> list[str]:
         ]
         if not roof and view["marshal"] == car and not coach:
             who.append("the Marshal")
-        if hs is not None and roof and (
-            (coach and hs["shotgun"] is None) or (not coach and hs["shotgun"] == car)
-        ):
-            who.append("the Shotgun")
+        who += [figure for e in expansions for figure in e.in_space(view, space)]
         things = []
         if who:
             things.append(", ".join(who))
@@ -524,7 +526,7 @@ def space_sentences(view: dict[str, Any]) -> list[str]:
             if coach:
                 place = "On the roof of the stagecoach" if roof else "Inside the stagecoach"
             else:
-                place = cap(names.place(car, roof, cars, prison="mp" in view))
+                place = cap(names.place(car, roof, cars, prison=_prison(view)))
             lines.append(f"{place}: {'; '.join(things)}.")
     return lines
 
@@ -964,7 +966,7 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
             {
                 "character": b["character"],
                 "name": names.bandit(b["character"]),
-                "where": where(b, cars, prison="mp" in view),
+                "where": where(b, cars, prison=_prison(view)),
                 "loot": loot_summary(b["loot"]),
             }
             for b in view["bandits"]
@@ -1020,7 +1022,7 @@ def figure_where(view: dict[str, Any], bandit: dict[str, Any]) -> str:
         told = expansion.where(view, bandit)
         if told is not None:
             return told
-    return where(bandit, view["cars"], prison="mp" in view)
+    return where(bandit, view["cars"], prison=_prison(view))
 
 
 def figure_lines(view: dict[str, Any]) -> list[str]:

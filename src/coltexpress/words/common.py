@@ -218,7 +218,10 @@ class Expansion:
     - ``label(action, view)``, ``hint(action, view)``: the words of a choice of its own (an
       action parsed), or None to leave it to the base game.
     - ``situation(view)``: what the viewer's decision depends on, said after it.
-    - ``where(view, bandit)``: where one of its figures is (``in the cell``), or None.
+    - ``prison_car``: the caboose is a prison car (the cars are named so).
+    - ``where(view, bandit)``: where one of its figures is (``in the cell``), or None;
+      ``nowhere(view)``: the bandits in no space of the train (in the cell);
+      ``in_space(view, space)``: its figures standing in a space (``the Shotgun``).
     - ``holds(view, character)``: what a figure holds beside its loot (``; holds ...``).
     - ``figure_lines(view)``, ``train_lines(view)``, ``end_lines(view)``: the expansion's
       own version of these when it is played, or None.
@@ -240,6 +243,7 @@ class Expansion:
     option: str
     title: str
     order: int  # where it comes among the expansions (its sections of help, its words)
+    prison_car: bool = False  # whether the caboose is a prison car
     events: Mapping[str, Template] = field(default_factory=dict)
     doing: Mapping[str, str] = field(default_factory=dict)
     pass_labels: Mapping[str, str] = field(default_factory=dict)
@@ -248,6 +252,8 @@ class Expansion:
     hint: Callable[[Any, View | None], str | None] = _none
     situation: Callable[[View], str] = _no_words
     where: Callable[[View, dict[str, Any]], str | None] = _none
+    nowhere: Callable[[View], list[str]] = _nothing
+    in_space: Callable[[View, dict[str, Any]], list[str]] = _nothing
     holds: Callable[[View, str], str] = _no_words
     figure_lines: Callable[[View], list[str] | None] = _none
     train_lines: Callable[[View], list[str] | None] = _none

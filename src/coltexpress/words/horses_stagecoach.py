@@ -27,7 +27,7 @@ from ..engine.actions import (
     Ride,
     Rob,
 )
-from . import base
+from . import base, marshal_prisoners
 from .base import a_card, car_name, coach_car, event_car, loot_summary
 from .common import (
     Expansion,
@@ -198,6 +198,16 @@ def where(view: dict[str, Any], bandit: dict[str, Any]) -> str | None:
     if bandit.get("coach"):
         return base.where(bandit, view["cars"]) + f" (beside {coach_car(view)})"
     return None
+
+
+def in_space(view: dict[str, Any], space: dict[str, Any]) -> list[str]:
+    """The Shotgun, where he stands: on the stagecoach's roof, or on a car's."""
+    hs = view["hs"]
+    if not space["roof"]:
+        return []
+    on_coach = space.get("coach", False)
+    here = hs["shotgun"] is None if on_coach else hs["shotgun"] == space["car"]
+    return ["the Shotgun"] if here else []
 
 
 def holds(view: dict[str, Any], character: str) -> str:
@@ -583,10 +593,8 @@ def _figures(chars: list[str]) -> list[str]:
 def browser_where(bandit: dict[str, Any], view: dict[str, Any]) -> str:
     """Where a figure is, to follow "is": in or on the stagecoach, on horseback during the
     Horse Attack, gone (rode away), in the cell or off the train, or in a car."""
-    if view.get("mp"):
-        from .marshal_prisoners import browser_where as in_the_prison_car
-
-        return in_the_prison_car(bandit, view)
+    if view.get("mp"):  # both expansions: the cell too
+        return marshal_prisoners.browser_where(bandit, view)
     return base.figure_where(view, bandit)
 
 
@@ -778,6 +786,7 @@ EXPANSION = register(Expansion(
     hint=hint,
     situation=situation,
     where=where,
+    in_space=in_space,
     holds=holds,
     beside_train=train_lines,
     loot_moves=loot_moves,

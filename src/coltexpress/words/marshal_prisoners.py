@@ -800,6 +800,7 @@ EXPANSION = register(Expansion(
     option="marshal_prisoners",
     title="Marshal & Prisoners",
     order=1,
+    prison_car=True,
     events=EVENTS,
     doing={
         "capture": "choosing whom to capture",
@@ -832,6 +833,7 @@ EXPANSION = register(Expansion(
     label=label,
     hint=hint,
     where=where,
+    nowhere=lambda view: list(view["mp"]["in_cell"]),
     figure_lines=figure_lines,
     train_lines=train_lines,
     end_lines=end_lines,
