@@ -82,7 +82,7 @@ __all__ = [
     "car_name",
     "choice_power",
     "choices",
-    "coach_car",
+    "punch_label",
     "describe",
     "did_you_mean",
     "end_lines",
@@ -250,17 +250,8 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             return f"Rob {names.loot(kind)}" + (" (its value unseen)" if kind == "purse" else "")
         case Rob(token=int(token)):
             return f"Rob {_purse(view, token)}"
-        case Punch(target=t, loot=loot, direction=d, take=take):
-            name = names.bandit(t)
-            if loot in (None, "nothing"):
-                drops = f"{name} drops nothing"
-            else:
-                drops = f"{name} drops {names.loot(str(loot))}"
-                drops += " and you keep it" if take else ""
-            push = f"knock {name} off the train" if d == "off" else f"push {name} {WAY[d]}"
-            if d == "train" and coach_car(view):
-                push += f", onto {coach_car(view)}"
-            return f"Punch {name}: {drops}; {push}"
+        case Punch():
+            return punch_label(a)
         case MarshalMove(direction=d):
             text = f"Move the Marshal one car {WAY[d]}"
             if view is not None and view.get("marshal") is not None:
@@ -274,6 +265,19 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
     return action  # pragma: no cover - every action kind is listed above
 
 
+def punch_label(a: Punch) -> str:
+    """``Punch Doc: Doc drops a purse and you keep it; push Doc toward the caboose``."""
+    name = names.bandit(a.target)
+    if a.loot in (None, "nothing"):
+        drops = f"{name} drops nothing"
+    else:
+        drops = f"{name} drops {names.loot(str(a.loot))}"
+        drops += " and you keep it" if a.take else ""
+    d = a.direction
+    push = f"knock {name} off the train" if d == "off" else f"push {name} {WAY[d]}"
+    return f"Punch {name}: {drops}; {push}"
+
+
 def _prison(view: dict[str, Any]) -> bool:
     """Whether the view's caboose is a prison car (``Expansion.prison_car``)."""
     return any(e.prison_car for e in expansions_of(view))
@@ -283,12 +287,6 @@ def car_name(view: dict[str, Any] | None, car: int) -> str:
     if view is None:
         return names.car(car)
     return names.car(car, view["cars"], prison=_prison(view))
-
-
-def coach_car(view: dict[str, Any] | None) -> str:
-    """Horses & Stagecoach: the car the stagecoach stands beside, or ""."""
-    hs = None if view is None else view.get("hs")
-    return "" if hs is None else car_name(view, hs["coach"])
 
 
 PASS_LABELS.update({
@@ -543,10 +541,9 @@ def train_sentences(view: dict[str, Any]) -> list[str]:
     A server describes the same train to every viewer of a table, moment by moment: the
     sentences are kept by what they are made of (the spaces, where each figure stands, the
     expansions' figures), so each is written once."""
-    mp = view.get("mp")
     key = _encode_key((
-        view["cars"], view["marshal"], view["spaces"], mp is not None,
-        mp["in_cell"] if mp else None, view.get("hs"),
+        view["cars"], view["marshal"], view["spaces"],
+        [(e.key, e.train_key(view)) for e in expansions_of(view)],
         [(b["character"], b["car"], b["roof"], b.get("coach", False))
          for b in view["bandits"]],
     ))

@@ -226,7 +226,8 @@ class Expansion:
     - ``figure_lines(view)``, ``train_lines(view)``, ``end_lines(view)``: the expansion's
       own version of these when it is played, or None.
     - ``game_over(data, reader)``: the sentence of the end of a game of it, or None.
-    - ``beside_train(view)``: lines said after the train's.
+    - ``beside_train(view)``: lines said after the train's; ``train_key(view)``: what of
+      its part of the view the train's sentences depend on (they are kept by it).
     - ``loot_moves(kind, data)``: (figure, "took"/"lost", loot) of an event of its own;
       ``moves(kind, data)``: (figure, what happened) for the round summary.
     - ``score_row(result, seat, row)``: adds its columns to a seat's row of scores;
@@ -260,6 +261,7 @@ class Expansion:
     end_lines: Callable[[View], list[str] | None] = _none
     game_over: Callable[[dict[str, Any], Reader], str | None] = _none
     beside_train: Callable[[View], list[str]] = _nothing
+    train_key: Callable[[View], Any] = _none
     loot_moves: Callable[[str, dict[str, Any]], list[tuple[str, str, str]]] = _nothing
     moves: Callable[[str, dict[str, Any]], list[tuple[str, str]]] = _nothing
     score_row: Callable[[dict[str, Any], int, dict[str, Any]], None] = _none

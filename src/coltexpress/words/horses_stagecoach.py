@@ -28,7 +28,7 @@ from ..engine.actions import (
     Rob,
 )
 from . import base, marshal_prisoners
-from .base import a_card, car_name, coach_car, event_car, loot_summary
+from .base import a_card, car_name, event_car, loot_summary
 from .common import (
     Expansion,
     Reader,
@@ -46,6 +46,7 @@ __all__ = [
     "EXPANSION",
     "attack_car",
     "brief",
+    "coach_car",
     "browser",
     "browser_where",
     "hostage",
@@ -54,6 +55,12 @@ __all__ = [
     "round_caption",
     "train_lines",
 ]
+
+
+def coach_car(view: dict[str, Any] | None) -> str:
+    """The car the stagecoach stands beside, or ""."""
+    hs = None if view is None else view.get("hs")
+    return "" if hs is None else car_name(view, hs["coach"])
 
 
 def attack_car(view: dict[str, Any] | None) -> str:
@@ -70,6 +77,9 @@ def attack_car(view: dict[str, Any] | None) -> str:
 def label(a: Any, view: dict[str, Any] | None) -> str | None:
     """The label of a choice of the expansion's, or None."""
     match a:
+        case Punch(target=t, direction="train") if t != "marshal":  # out of the stagecoach
+            beside = coach_car(view)
+            return base.punch_label(a) + (f", onto {beside}" if beside else "")
         case Rob(loot="whiskey", token=None):
             return "Rob a whiskey flask (one at random; you look at it)"
         case Attack(board=True):
@@ -789,6 +799,7 @@ EXPANSION = register(Expansion(
     in_space=in_space,
     holds=holds,
     beside_train=train_lines,
+    train_key=lambda view: view["hs"],
     loot_moves=loot_moves,
     moves=moves,
     score_row=score_row,

@@ -834,6 +834,7 @@ EXPANSION = register(Expansion(
     hint=hint,
     where=where,
     nowhere=lambda view: list(view["mp"]["in_cell"]),
+    train_key=lambda view: view["mp"]["in_cell"],
     figure_lines=figure_lines,
     train_lines=train_lines,
     end_lines=end_lines,
