@@ -327,7 +327,7 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
 
 
 def _reader(seat: int | None, figures: list[str]) -> Reader:
-    """The seat reads its own bandits' events as "you" (narrate.Reader); the spectator reads
+    """The seat reads its own bandits' events as "you" (words.common.Reader); the spectator reads
     every name."""
     return Reader(seat, tuple(figures)) if seat is not None else Reader()
 

@@ -814,7 +814,7 @@ def money_parts(row: dict[str, Any]) -> list[str]:
 def end_lines(view: dict[str, Any]) -> list[str]:
     """The end of the game explained: the winner first, the Gunslinger with the bullets each
     player fired, the tie-break only when there was one (Marshal & Prisoners: the goals and
-    the bandits' seven ways to wealth, ``mp_end_lines``)."""
+    the bandits' seven ways to wealth, ``marshal_prisoners.end_lines``)."""
     for expansion in expansions_of(view):  # an expansion's own end (the Marshal's goals)
         told = expansion.end_lines(view)
         if told is not None:
