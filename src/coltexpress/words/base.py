@@ -61,6 +61,7 @@ from .common import (
     choice_keys,
     dollars,
     expansions_of,
+    has_prison,
     money,
     plural,
     sentence,
@@ -256,7 +257,7 @@ def label(action: str, view: dict[str, Any] | None = None) -> str:
             text = f"Move the Marshal one car {WAY[d]}"
             if view is not None and view.get("marshal") is not None:
                 car = view["marshal"] + (-1 if d == "forward" else 1)
-                text += f": to {names.car(car, view['cars'], prison=_prison(view))}"
+                text += f": to {names.car(car, view['cars'], prison=has_prison(view))}"
             return text
         case Take(token=None):
             return "Take a purse (its value unseen)"
@@ -278,15 +279,10 @@ def punch_label(a: Punch) -> str:
     return f"Punch {name}: {drops}; {push}"
 
 
-def _prison(view: dict[str, Any]) -> bool:
-    """Whether the view's caboose is a prison car (``Expansion.prison_car``)."""
-    return any(e.prison_car for e in expansions_of(view))
-
-
 def car_name(view: dict[str, Any] | None, car: int) -> str:
     if view is None:
         return names.car(car)
-    return names.car(car, view["cars"], prison=_prison(view))
+    return names.car(car, view["cars"], prison=has_prison(view))
 
 
 PASS_LABELS.update({
@@ -326,7 +322,7 @@ def _destination(view: dict[str, Any] | None, direction: str, n: int) -> str:
     if me is None or me["car"] is None:
         return ""
     car = me["car"] + (-n if direction == "forward" else n)
-    return names.place(car, bool(me["roof"]), view["cars"], prison=_prison(view))
+    return names.place(car, bool(me["roof"]), view["cars"], prison=has_prison(view))
 
 
 def hint(action: str, view: dict[str, Any] | None = None) -> str:
@@ -503,6 +499,11 @@ def space_sentences(view: dict[str, Any]) -> list[str]:
     cars = view["cars"]
     expansions = expansions_of(view)
     cell = {c for e in expansions for c in e.nowhere(view)}
+    placed: dict[tuple[bool, bool, int | None], list[str]] = {}
+    for e in expansions:
+        for where_, figures in e.in_spaces(view).items():
+            placed.setdefault(where_, []).extend(figures)
+    prison = has_prison(view)
     lines = []
     for space in view["spaces"]:
         car, roof, coach = space["car"], space["roof"], space.get("coach", False)
@@ -514,7 +515,8 @@ def space_sentences(view: dict[str, Any]) -> list[str]:
         ]
         if not roof and view["marshal"] == car and not coach:
             who.append("the Marshal")
-        who += [figure for e in expansions for figure in e.in_space(view, space)]
+        if placed:
+            who += placed.get((coach, roof, None if coach else car), ())
         things = []
         if who:
             things.append(", ".join(who))
@@ -524,7 +526,7 @@ def space_sentences(view: dict[str, Any]) -> list[str]:
             if coach:
                 place = "On the roof of the stagecoach" if roof else "Inside the stagecoach"
             else:
-                place = cap(names.place(car, roof, cars, prison=_prison(view)))
+                place = cap(names.place(car, roof, cars, prison=prison))
             lines.append(f"{place}: {'; '.join(things)}.")
     return lines
 
@@ -953,6 +955,7 @@ def help_text(
 def captions(view: dict[str, Any]) -> dict[str, Any]:
     """The words a browser shows with a view (the server sends them beside it)."""
     cars = view["cars"]
+    prison = has_prison(view)
     listed = choices(view)
     legal_keys = {c["action"]: c["key"] for c in listed}
     out: dict[str, Any] = {
@@ -963,7 +966,7 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
             {
                 "character": b["character"],
                 "name": names.bandit(b["character"]),
-                "where": where(b, cars, prison=_prison(view)),
+                "where": where(b, cars, prison=prison),
                 "loot": loot_summary(b["loot"]),
             }
             for b in view["bandits"]
@@ -1019,7 +1022,7 @@ def figure_where(view: dict[str, Any], bandit: dict[str, Any]) -> str:
         told = expansion.where(view, bandit)
         if told is not None:
             return told
-    return where(bandit, view["cars"], prison=_prison(view))
+    return where(bandit, view["cars"], prison=has_prison(view))
 
 
 def figure_lines(view: dict[str, Any]) -> list[str]:

@@ -33,6 +33,7 @@ __all__ = [
     "dollars",
     "choice_keys",
     "expansions_of",
+    "has_prison",
     "money",
     "plural",
     "register",
@@ -198,6 +199,10 @@ def _nothing(*_args: Any, **_kwargs: Any) -> list[Any]:
     return []
 
 
+def _no_places(*_args: Any) -> dict[tuple[bool, bool, int | None], list[str]]:
+    return {}
+
+
 def _no_words(*_args: Any, **_kwargs: Any) -> str:
     return ""
 
@@ -221,7 +226,8 @@ class Expansion:
     - ``prison_car``: the caboose is a prison car (the cars are named so).
     - ``where(view, bandit)``: where one of its figures is (``in the cell``), or None;
       ``nowhere(view)``: the bandits in no space of the train (in the cell);
-      ``in_space(view, space)``: its figures standing in a space (``the Shotgun``).
+      ``in_spaces(view)``: its figures standing in the spaces (``the Shotgun``), by space:
+      (stagecoach, roof, car; None for the stagecoach's).
     - ``holds(view, character)``: what a figure holds beside its loot (``; holds ...``).
     - ``figure_lines(view)``, ``train_lines(view)``, ``end_lines(view)``: the expansion's
       own version of these when it is played, or None.
@@ -254,7 +260,7 @@ class Expansion:
     situation: Callable[[View], str] = _no_words
     where: Callable[[View, dict[str, Any]], str | None] = _none
     nowhere: Callable[[View], list[str]] = _nothing
-    in_space: Callable[[View, dict[str, Any]], list[str]] = _nothing
+    in_spaces: Callable[[View], dict[tuple[bool, bool, int | None], list[str]]] = _no_places
     holds: Callable[[View, str], str] = _no_words
     figure_lines: Callable[[View], list[str] | None] = _none
     train_lines: Callable[[View], list[str] | None] = _none
@@ -279,6 +285,7 @@ EVENT_TEXT: dict[str, Template] = {}  # every event's sentence: the base game's 
 DOING: dict[str, str] = {}  # decision -> what the acting player is doing
 PASS_LABELS: dict[str, str] = {}  # decision -> the label of passing it
 PASS_HINTS: dict[str, str] = {}  # decision -> the help of passing it
+PRISON_KEYS: list[str] = []  # the view parts of the expansions whose caboose is a prison car
 
 
 def register(expansion: Expansion) -> Expansion:
@@ -287,6 +294,7 @@ def register(expansion: Expansion) -> Expansion:
     ordered = sorted(EXPANSIONS.values(), key=lambda e: e.order)
     EXPANSIONS.clear()
     EXPANSIONS.update((e.key, e) for e in ordered)
+    PRISON_KEYS[:] = [e.key for e in ordered if e.prison_car]
     EVENT_TEXT.update(expansion.events)
     DOING.update(expansion.doing)
     PASS_LABELS.update(expansion.pass_labels)
@@ -295,7 +303,17 @@ def register(expansion: Expansion) -> Expansion:
 
 
 def expansions_of(view: View | None) -> list[Expansion]:
-    """The expansions a view has (its ``mp``, ``hs`` parts); none without a view."""
+    """The expansions a view has (its ``mp``, ``hs`` parts, there only when the game plays
+    them); none without a view."""
     if view is None:
         return []
-    return [e for key, e in EXPANSIONS.items() if view.get(key) is not None]
+    return [e for key, e in EXPANSIONS.items() if key in view]
+
+
+def has_prison(view: View) -> bool:
+    """Whether the view's caboose is a prison car (``Expansion.prison_car``). Asked for
+    every car named: kept quick."""
+    for key in PRISON_KEYS:  # noqa: SIM110 (a loop: quicker than any() over a generator)
+        if key in view:
+            return True
+    return False

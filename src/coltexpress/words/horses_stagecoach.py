@@ -210,14 +210,10 @@ def where(view: dict[str, Any], bandit: dict[str, Any]) -> str | None:
     return None
 
 
-def in_space(view: dict[str, Any], space: dict[str, Any]) -> list[str]:
+def in_spaces(view: dict[str, Any]) -> dict[tuple[bool, bool, int | None], list[str]]:
     """The Shotgun, where he stands: on the stagecoach's roof, or on a car's."""
-    hs = view["hs"]
-    if not space["roof"]:
-        return []
-    on_coach = space.get("coach", False)
-    here = hs["shotgun"] is None if on_coach else hs["shotgun"] == space["car"]
-    return ["the Shotgun"] if here else []
+    car = view["hs"]["shotgun"]
+    return {(car is None, True, car): ["the Shotgun"]}
 
 
 def holds(view: dict[str, Any], character: str) -> str:
@@ -796,7 +792,7 @@ EXPANSION = register(Expansion(
     hint=hint,
     situation=situation,
     where=where,
-    in_space=in_space,
+    in_spaces=in_spaces,
     holds=holds,
     beside_train=train_lines,
     train_key=lambda view: view["hs"],
