@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from coltexpress import Game, Options
+from coltexpress.engine.actions import Move
 from coltexpress.engine.event import Event
 from coltexpress.words import base, common, horses_stagecoach, marshal_prisoners
 
@@ -72,6 +73,7 @@ def third_expansion() -> Iterator[common.Expansion]:
         key="zz", option="zz", title="Zz", order=3,
         events={"zz-bell": lambda d, y: f"{y.subject(d['bandit'], 'rings')} the bell."},
         doing={"zz-ring": "ringing the bell"},
+        actions=(Move,),
         label=lambda a, view: "Ring the bell" if str(a) == "move forward 1" else None,
         where=lambda view, b: "in the bell tower" if b["character"] == "doc" else None,
     )
@@ -80,7 +82,8 @@ def third_expansion() -> Iterator[common.Expansion]:
     common.register(expansion)
     yield expansion
     common.EXPANSIONS.clear()
-    common.EXPANSIONS.update(expansions)
+    common.register(expansions["mp"])  # the registry as it was: its tables rebuilt
+    common.register(expansions["hs"])
     common.EVENT_TEXT.clear()
     common.EVENT_TEXT.update(events)
     common.DOING.clear()

@@ -54,6 +54,7 @@ from .common import (
     PASS_HINTS,
     PASS_LABELS,
     SPECTATOR,
+    WORDED_BY,
     Reader,
     Template,
     and_list,
@@ -216,7 +217,7 @@ def _purse(view: dict[str, Any] | None, token: int) -> str:
 def label(action: str, view: dict[str, Any] | None = None) -> str:
     """A short English label for an action in notation (richer with the viewer's view)."""
     a = parse_action(action)
-    for expansion in EXPANSIONS.values():  # a choice of an expansion's: its own words
+    for expansion in WORDED_BY.get(type(a), ()):  # a choice of an expansion's: its words
         text = expansion.label(a, view)
         if text is not None:
             return text
@@ -328,7 +329,7 @@ def _destination(view: dict[str, Any] | None, direction: str, n: int) -> str:
 def hint(action: str, view: dict[str, Any] | None = None) -> str:
     """One line of rules help for a choice: what it does, and the power behind it."""
     a = parse_action(action)
-    for expansion in EXPANSIONS.values():  # a choice of an expansion's: its own words
+    for expansion in WORDED_BY.get(type(a), ()):  # a choice of an expansion's: its words
         text = expansion.hint(a, view)
         if text is not None:
             return text
@@ -1018,11 +1019,13 @@ def figure_name(name: str) -> str:
 def figure_where(view: dict[str, Any], bandit: dict[str, Any]) -> str:
     """Where a figure is, to follow "is"; the expansions say where their own places are
     (``in the cell of the prison car``, ``off the train``, ``on horseback ...``)."""
+    prison = False
     for expansion in expansions_of(view):
         told = expansion.where(view, bandit)
         if told is not None:
             return told
-    return where(bandit, view["cars"], prison=has_prison(view))
+        prison = prison or expansion.prison_car
+    return where(bandit, view["cars"], prison=prison)
 
 
 def figure_lines(view: dict[str, Any]) -> list[str]:

@@ -25,6 +25,7 @@ __all__ = [
     "PASS_HINTS",
     "PASS_LABELS",
     "SPECTATOR",
+    "WORDED_BY",
     "Expansion",
     "Reader",
     "Template",
@@ -221,7 +222,8 @@ class Expansion:
     - ``doing``: decision -> what the acting player is doing; ``pass_labels`` and
       ``pass_hints``: decision -> the words of passing it.
     - ``label(action, view)``, ``hint(action, view)``: the words of a choice of its own (an
-      action parsed), or None to leave it to the base game.
+      action parsed), or None to leave it to the base game; asked only of the action
+      classes in ``actions``.
     - ``situation(view)``: what the viewer's decision depends on, said after it.
     - ``prison_car``: the caboose is a prison car (the cars are named so).
     - ``where(view, bandit)``: where one of its figures is (``in the cell``), or None;
@@ -255,6 +257,7 @@ class Expansion:
     doing: Mapping[str, str] = field(default_factory=dict)
     pass_labels: Mapping[str, str] = field(default_factory=dict)
     pass_hints: Mapping[str, str] = field(default_factory=dict)
+    actions: tuple[type, ...] = ()
     label: Callable[[Any, View | None], str | None] = _none
     hint: Callable[[Any, View | None], str | None] = _none
     situation: Callable[[View], str] = _no_words
@@ -285,7 +288,9 @@ EVENT_TEXT: dict[str, Template] = {}  # every event's sentence: the base game's 
 DOING: dict[str, str] = {}  # decision -> what the acting player is doing
 PASS_LABELS: dict[str, str] = {}  # decision -> the label of passing it
 PASS_HINTS: dict[str, str] = {}  # decision -> the help of passing it
+WORDED_BY: dict[type, list[Expansion]] = {}  # action class -> the expansions that word it
 PRISON_KEYS: list[str] = []  # the view parts of the expansions whose caboose is a prison car
+_ORDERED: list[Expansion] = []  # EXPANSIONS' values, kept as a list: asked at every step
 
 
 def register(expansion: Expansion) -> Expansion:
@@ -295,6 +300,11 @@ def register(expansion: Expansion) -> Expansion:
     EXPANSIONS.clear()
     EXPANSIONS.update((e.key, e) for e in ordered)
     PRISON_KEYS[:] = [e.key for e in ordered if e.prison_car]
+    _ORDERED[:] = ordered
+    WORDED_BY.clear()
+    for e in ordered:
+        for kind in e.actions:
+            WORDED_BY.setdefault(kind, []).append(e)
     EVENT_TEXT.update(expansion.events)
     DOING.update(expansion.doing)
     PASS_LABELS.update(expansion.pass_labels)
@@ -307,7 +317,7 @@ def expansions_of(view: View | None) -> list[Expansion]:
     them); none without a view."""
     if view is None:
         return []
-    return [e for key, e in EXPANSIONS.items() if key in view]
+    return [e for e in _ORDERED if e.key in view]
 
 
 def has_prison(view: View) -> bool:

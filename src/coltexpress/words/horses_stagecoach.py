@@ -788,6 +788,7 @@ EXPANSION = register(Expansion(
         "whiskey": "playing the card the whiskey allows",
         "flee": "running from the Shotgun",
     },
+    actions=(Rob, Attack, Drink, Ride, MoveCoach, MoveTrain, PunchShotgun, Flee, Punch),
     label=label,
     hint=hint,
     situation=situation,

@@ -830,6 +830,7 @@ EXPANSION = register(Expansion(
         "event-move": "The Marshal stays in the same space.",
         "reflex": "Your cards go back on top of your deck.",
     },
+    actions=(MarshalShot, DrawIdea, Capture, Escape, Free, Give, Punch, Play),
     label=label,
     hint=hint,
     where=where,
