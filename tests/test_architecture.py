@@ -1,4 +1,8 @@
-"""The engine is pure: it imports nothing above it and uses no I/O, clock or global random."""
+"""The engine is pure: it imports nothing above it and uses no I/O, clock or global random.
+
+The words (``coltexpress.words``) sit above the engine: an engine module names them only
+for type checking, or imports them inside a function (``Event.text()``), never as it is
+imported itself."""
 
 from __future__ import annotations
 
@@ -11,7 +15,9 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "coltexpress" / "engine"
-UPPER = ("cli", "sim", "agents", "server", "tui", "envs", "web", "tournament", "gamestats")
+UPPER = ("cli", "sim", "agents", "server", "tui", "envs", "web", "tournament", "gamestats",
+         "words")
+LAZY = ("words",)  # what an engine module may import inside a function, or for type checking
 FORBIDDEN_MODULES = {
     "time", "datetime", "os", "sys", "socket", "subprocess", "threading", "asyncio",
     "secrets", "uuid", "logging", "pathlib", "shutil", "tempfile", "io", "builtins",
@@ -21,26 +27,59 @@ FORBIDDEN_CALLS = {"print", "open", "input", "breakpoint", "id", "hash"}
 RANDOM_ALLOWED = {"Random"}  # the type of a generator passed in by the caller
 
 FILES = sorted(ENGINE.glob("*.py"))
+SUPER = ENGINE.parent / "superexpress"  # Colt Super Express's rules, as pure as the engine
 
 
-def _absolute(module: str | None, level: int) -> str:
-    """The absolute name of an import in the package coltexpress.engine."""
+def _absolute(module: str | None, level: int, package: str = "engine") -> str:
+    """The absolute name of an import in the package coltexpress.<package>."""
     if level == 0:
         return module or ""
-    base = ["coltexpress", "engine"][: 2 - (level - 1)] if level <= 2 else []
+    base = ["coltexpress", package][: 2 - (level - 1)] if level <= 2 else []
     return ".".join([*base, *([module] if module else [])])
 
 
-def _imports(tree: ast.AST) -> list[str]:
+def _imports(tree: ast.AST, package: str = "engine") -> list[str]:
+    """Every name an engine module imports as it is itself imported: not those imported
+    inside a function, nor under ``if TYPE_CHECKING:``."""
     names = []
-    for node in ast.walk(tree):
+    for node in _eager(tree):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = _absolute(node.module, node.level)
+            base = _absolute(node.module, node.level, package)
             names.append(base)
             names += [f"{base}.{alias.name}" for alias in node.names]
     return names
+
+
+def _lazy_imports(tree: ast.AST, package: str = "engine") -> list[str]:
+    """The modules imported only inside functions or for type checking."""
+    eager = {id(node) for node in _eager(tree)}
+    return [
+        _absolute(node.module, node.level, package) if isinstance(node, ast.ImportFrom)
+        else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in eager
+        for alias in node.names[:1]
+    ]
+
+
+def _eager(tree: ast.AST) -> list[ast.AST]:
+    """The nodes run as a module is imported: all but function bodies and the body of
+    ``if TYPE_CHECKING:``."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.If) and ast.unparse(child.test) == "TYPE_CHECKING":
+                todo += child.orelse
+                continue
+            todo.append(child)
+    return out
 
 
 def test_engine_files_are_found() -> None:
@@ -56,12 +95,44 @@ def test_relative_import_names() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_engine_imports_nothing_above_it(path: Path) -> None:
     tree = ast.parse(path.read_text(), filename=str(path))
-    for name in _imports(tree):
+    eager = set(_imports(tree))
+    for name in [*eager, *_lazy_imports(tree)]:
         parts = name.split(".")
         if parts[0] == "coltexpress" and len(parts) > 1:
-            assert parts[1] not in UPPER, f"{path.name} imports {name}"
+            lazy_words = parts[1] in LAZY and name not in eager
+            assert parts[1] not in UPPER or lazy_words, f"{path.name} imports {name}"
         assert parts[0] not in FORBIDDEN_MODULES, f"{path.name} imports {name}"
         assert parts[0] not in ("numpy", "typer", "rich", "ray", "pettingzoo"), name
+
+
+def test_eager_imports_leave_out_functions_and_type_checking() -> None:
+    tree = ast.parse(
+        "from typing import TYPE_CHECKING\n"
+        "from . import names\n"
+        "if TYPE_CHECKING:\n    from ..words.common import Reader\n"
+        "def text():\n    from ..words import describe\n"
+    )
+    assert "coltexpress.engine.names" in _imports(tree)
+    assert not any(name.startswith("coltexpress.words") for name in _imports(tree))
+    assert sorted(_lazy_imports(tree)) == ["coltexpress.words", "coltexpress.words.common"]
+
+
+@pytest.mark.parametrize(
+    "path", [*FILES, *sorted(SUPER.glob("*.py"))], ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_the_rules_import_the_words_only_when_a_sentence_is_asked_for(path: Path) -> None:
+    """Events say themselves (``Event.text()``) through the words, imported lazily: the
+    rules' modules import nothing above them as they are imported, the words included."""
+    package = path.parent.name
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for name in _imports(tree, package):
+        parts = name.split(".")
+        if parts[0] == "coltexpress" and len(parts) > 1:
+            assert parts[1] not in UPPER, f"{package}/{path.name} imports {name}"
+    for name in _lazy_imports(tree, package):
+        parts = name.split(".")
+        if parts[0] == "coltexpress" and len(parts) > 1 and parts[1] in UPPER:
+            assert parts[1] in LAZY, f"{package}/{path.name} imports {name}, even lazily"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -93,6 +164,9 @@ def test_importing_the_engine_loads_no_upper_layer() -> None:
         "coltexpress.engine.serial, coltexpress.engine.determinize\n"
         "from coltexpress import Game, Options\n"
         "Game.new(Options(), seed=1).view(0)\n"
+        "from coltexpress.superexpress.game import SuperGame\n"
+        "from coltexpress.superexpress.options import SuperOptions\n"
+        "SuperGame.new(SuperOptions(players=3), seed=1).view(0)\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
         "('typer', 'rich', 'numpy', 'ray') or (m.startswith('coltexpress.') and "
         f"m.split('.')[1] in {UPPER!r}))\n"

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from coltexpress import ACTIONS, PRESETS, Decision, Event, Game, Options, OptionsError
-from coltexpress.engine import narrate
 from coltexpress.engine.invariants import check_invariants
+from coltexpress.words.common import EVENT_TEXT
 
 # ---------------------------------------------------------------------------- shared helpers
 
@@ -184,7 +184,7 @@ def test_every_event_has_a_sentence() -> None:
     for _, options in CONFIGS:
         for g, _, events in random_states(options, 5):
             for event in events:
-                assert event.kind in narrate._TEXT, f"no sentence for event {event.kind!r}"
+                assert event.kind in EVENT_TEXT, f"no sentence for event {event.kind!r}"
                 text = event.text()
                 assert isinstance(text, str) and text
                 seen.add(event.kind)

@@ -9,10 +9,10 @@ import re
 import pytest
 
 from coltexpress import Game, Options
-from coltexpress.describe import captions, choices, end_lines, label
 from coltexpress.engine import names
 from coltexpress.engine.content import content
 from coltexpress.engine.hs.content import hs_content
+from coltexpress.words.base import captions, choices, end_lines, label
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, pick
 
 _HS_CARDS = hs_content().round_cards + hs_content().stations
@@ -102,10 +102,10 @@ def test_labels_name_cards_and_bandits_as_printed() -> None:
 def test_every_decision_says_what_the_player_is_doing() -> None:
     """The situation line names what the acting player is doing for every decision the
     engine can ask (the expansion's too), never a generic 'to decide'."""
-    from coltexpress.describe import _DOING
     from coltexpress.engine.game import Decision
+    from coltexpress.words.common import DOING
 
-    missing = [d.value for d in Decision if d.value != "over" and d.value not in _DOING]
+    missing = [d.value for d in Decision if d.value != "over" and d.value not in DOING]
     assert not missing, missing
 
 
@@ -113,7 +113,7 @@ def test_help_follows_the_game_it_is_for() -> None:
     """A base game's help leaves the expansion out; Marshal & Prisoners' help explains its
     own topics (prisoners, Brawler cards, posters, goals) and its versions of the events,
     and drops the Marshal card the expansion does not use."""
-    from coltexpress.describe import help_text, help_topics, lookup
+    from coltexpress.words.base import help_text, help_topics, lookup
 
     base, mp = help_topics(False), help_topics(True)
     assert "idea" not in base["cards"] and "marshal" in base["cards"] and "goals" not in base
@@ -130,8 +130,8 @@ def test_help_follows_the_game_it_is_for() -> None:
 def test_round_summary_tells_what_the_marshal_did() -> None:
     """Marshal & Prisoners: a round summary says who was captured, freed or knocked off,
     who lost a prisoner or a mailbag to the Marshal, who won a Brawler card."""
-    from coltexpress.describe import round_summary
     from coltexpress.engine.event import Event
+    from coltexpress.words.base import round_summary
 
     g = Game.new(Options(marshal_prisoners=True, players=4,
                          characters=("belle", "doc", "tuco")), seed=1)
@@ -154,9 +154,9 @@ def test_round_summary_tells_what_the_marshal_did() -> None:
 
 def _says(kind: str, data: dict[str, object], seat: int | None = None) -> str:
     from coltexpress.engine.event import Event
-    from coltexpress.engine.narrate import _TEXT
+    from coltexpress.words.common import EVENT_TEXT
 
-    assert kind in _TEXT, kind
+    assert kind in EVENT_TEXT, kind
     text = Event(kind, data, seat).text()
     assert not _problems(text), _problems(text)
     return text
@@ -292,7 +292,7 @@ def test_round_cards_and_stations_are_named_as_printed() -> None:
 
 
 def test_the_expansions_labels_and_hints() -> None:
-    from coltexpress.describe import hint
+    from coltexpress.words.base import hint
 
     assert label("board") == "Board the train here" and label("ride on").startswith("Ride on")
     assert label("drink old") == "Drink half of the old whiskey: play 2 cards in a row"
@@ -326,7 +326,7 @@ def test_the_expansions_labels_and_hints() -> None:
 
 
 def test_help_follows_horses_and_stagecoach() -> None:
-    from coltexpress.describe import help_text, help_topics, lookup
+    from coltexpress.words.base import help_text, help_topics, lookup
 
     base, hs, both = help_topics(False), help_topics(False, True), help_topics(True, True)
     assert "ride" not in base["cards"] and "Tu" not in base["turns"]
@@ -388,20 +388,20 @@ def test_a_train_described_again_is_described_as_the_first_time(
     kept."""
     import random
 
-    from coltexpress import describe
+    from coltexpress.words import base
 
-    describe._TRAIN_MEMO.clear()
+    base._TRAIN_MEMO.clear()
     g = Game.new(options, seed=3)
     rng = random.Random(3)
     while not g.is_over:
         for seat in (None, *range(g.n_players)):
             view = g.view(seat)
-            given = describe.train_sentences(view)
-            assert given == describe._train_lines(view)
+            given = base.train_sentences(view)
+            assert given == base._train_lines(view)
             given.append("changed by the caller")
-            assert describe.train_sentences(view) == describe._train_lines(view)
+            assert base.train_sentences(view) == base._train_lines(view)
         g.apply_id(pick(rng, g.legal_ids()))
-    assert len(describe._TRAIN_MEMO) > 1  # the memo was used, and for more than one train
+    assert len(base._TRAIN_MEMO) > 1  # the memo was used, and for more than one train
 
 
 # ---------------------------------------------------------------------------- "you" is you
@@ -412,7 +412,7 @@ _THIRD_PERSON = re.compile(r"^(is|has|does|was|goes|\w*[^s]s)$")
 
 
 def _readers(g: object) -> list[object]:
-    from coltexpress.engine.narrate import Reader
+    from coltexpress.words.common import Reader
 
     return [
         Reader(seat, tuple(g.view(seat)["players"][seat].get("bandits")  # type: ignore[attr-defined]
@@ -487,7 +487,7 @@ def test_you_in_colt_super_express() -> None:
 def test_the_sentences_said_to_you() -> None:
     """Examples of each form: the subject, the object, whose, two bandits, the Marshal."""
     from coltexpress.engine.event import Event
-    from coltexpress.engine.narrate import Reader
+    from coltexpress.words.common import Reader
 
     doc, two, marshal = Reader(2, ("doc",)), Reader(1, ("doc", "tuco")), Reader(0, ("marshal",))
     shot = Event("shoot", {"bandit": "belle", "target": "doc", "number": 3})
@@ -529,8 +529,8 @@ def test_goal_names_end_with_one_stop() -> None:
 def test_a_round_summary_says_a_repeated_deed_once() -> None:
     """Horses & Stagecoach: two rides in a round are "rode a horse twice", not the same
     words twice."""
-    from coltexpress.describe import round_summary
     from coltexpress.engine.event import Event
+    from coltexpress.words.base import round_summary
 
     g = Game.new(Options.preset("horses-stagecoach", players=4), seed=1)
     view = g.view(None)
@@ -547,7 +547,7 @@ def test_a_round_summary_says_a_repeated_deed_once() -> None:
 def test_no_hand_before_the_first_deal_is_said_plainly(preset: str) -> None:
     """Before the first round's deal (the Horse Attack, the secret placement of two bandits)
     the hand is not "back on your deck": nothing has been dealt yet."""
-    from coltexpress.describe import hand_sentence
+    from coltexpress.words.base import hand_sentence
 
     g = Game.new(Options.preset(preset), seed=1)
     said = hand_sentence(g.view(0))

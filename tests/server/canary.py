@@ -26,18 +26,18 @@ from collections import Counter
 from collections.abc import Collection
 from typing import Any
 
-from coltexpress import Game, describe
+from coltexpress import Game
 from coltexpress.engine import names
 from coltexpress.engine.content import WHISKEY
 from coltexpress.engine.game import RESOLVING, Frame
 from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
-from coltexpress.engine.narrate import Reader
 from coltexpress.engine.views import build_view
 from coltexpress.games import replay_any
-from coltexpress.server import se_words, words
 from coltexpress.superexpress.actions import KINDS
 from coltexpress.superexpress.game import SuperGame
 from coltexpress.superexpress.views import build_view as build_super_view
+from coltexpress.words import base, super_express
+from coltexpress.words.common import Reader
 
 FORBIDDEN_KEYS = {
     "deck",
@@ -155,7 +155,7 @@ def _check_captions(
         if truth["card"] is None:
             assert entry["card"] == "face down", f"a face-down card named to seat {seat}"
     summary = captions.get("summary")
-    expected = {**words.captions(expected_view)}
+    expected = {**base.browser_captions(expected_view)}
     if summary is not None:
         expected["summary"] = summary  # checked by the caller against the round's start
     sent = {k: v for k, v in captions.items() if k not in skip}
@@ -311,7 +311,7 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
             assert part["view"] == expected, f"step {i} is not seat {seat}'s view then"
         summary = part["captions"].get("summary")
         if frame.kind == "round-end":
-            assert summary == describe.round_summary(start.view(seat), expected)
+            assert summary == base.round_summary(start.view(seat), expected)
         else:
             assert summary is None, "a round summary outside the end of a round"
         count = sum(1 for e in frame.events if e.seat in (None, seat))
@@ -327,7 +327,7 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
 
 
 def _reader(seat: int | None, figures: list[str]) -> Reader:
-    """The seat reads its own bandits' events as "you" (narrate.Reader); the spectator reads
+    """The seat reads its own bandits' events as "you" (words.common.Reader); the spectator reads
     every name."""
     return Reader(seat, tuple(figures)) if seat is not None else Reader()
 
@@ -405,7 +405,8 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
     checks = _check_super_view(message["view"], game, seat, frame=False)
     assert message["view"] == game.view(seat), f"seat {seat} got a view that is not its own"
     sent, skip = _words_of(message)
-    expected = {k: v for k, v in se_words.captions(message["view"]).items() if k not in skip}
+    made = super_express.browser_captions(message["view"])
+    expected = {k: v for k, v in made.items() if k not in skip}
     captions = {k: v for k, v in sent.items() if k != "summary" and k not in skip}
     assert captions == expected, f"seat {seat} got words that are not those of its view"
     if message["type"] == "welcome":
@@ -422,7 +423,7 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
             checks += _check_super_view(part["view"], frame.state, seat, frame=True)
             assert part["view"] == expected_view, f"step {i} is not seat {seat}'s view then"
             caps = {k: v for k, v in part["captions"].items() if k != "summary"}
-            assert caps == se_words.captions(expected_view), (
+            assert caps == super_express.browser_captions(expected_view), (
                 f"seat {seat} got words that are not those of its view"
             )
             count = sum(1 for e in frame.events if e.seat in (None, seat))
@@ -431,7 +432,7 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
         if frame.kind == "round-end":
             earlier = [e for f in frames[:i] for e in f.events if e.seat in (None, seat)]
             closing = [e for e in frame.events if e.seat in (None, seat)]
-            assert summary == se_words.round_summary(
+            assert summary == super_express.public_round_summary(
                 start.view(seat), expected_view, earlier, closing
             )
         else:

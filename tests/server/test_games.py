@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from coltexpress import Game, Options, describe
+from coltexpress import Game, Options
 from coltexpress.engine import names
-from coltexpress.server import words
 from coltexpress.server.kinds import table_game
 from coltexpress.server.messages import steps_update
+from coltexpress.words import base
 
 from .canary import Timeline, check_message
 from .client import Client, Server, whole_game
@@ -108,14 +108,14 @@ def _check_replay_steps(server: Server, table: str, record: dict[str, Any]) -> N
             if len(replayed.history) == k:
                 public = [e.text() for e in events if e.seat is None]
                 assert answer["events"] == public == listing["moves"][k - 1]["events"]
-                label = describe.label(record["actions"][k - 1], before)
+                label = base.label(record["actions"][k - 1], before)
                 assert answer["label"] == label == listing["moves"][k - 1]["label"]
                 assert answer["seat"] == mover.seat
                 seat_bandits = before["players"][mover.seat]["bandits"]
                 bandits = [mover.bandit] if mover.bandit else seat_bandits
                 assert answer["who"] == " and ".join(names.bandit(b) for b in bandits)
         assert answer["view"] == replayed.view(None)
-        assert answer["captions"] == words.captions(replayed.view(None))
+        assert answer["captions"] == base.browser_captions(replayed.view(None))
         assert answer["step"] == k and answer["moves"] == n
         assert "hand" not in answer["view"] and "hand" not in answer["captions"]
     assert server.replay_step(table, n + 1).status_code == 404
@@ -130,7 +130,7 @@ def test_canary_catches_a_leak() -> None:
     timeline = Timeline(record)
     view = game.view(1)
     own = {"type": "welcome", "version": 0, "status": "open", "view": view}
-    own["captions"] = words.captions(view)
+    own["captions"] = base.browser_captions(view)
     check_message(json.dumps(own), 1, timeline, [])
     with pytest.raises(AssertionError, match="not its own"):
         other = {**own, "view": {**game.view(0), "seat": 1}}
@@ -147,7 +147,7 @@ def test_canary_catches_a_leak() -> None:
     with pytest.raises(AssertionError, match="purse"):
         check_message(fake, 1, timeline, [])
     with pytest.raises(AssertionError, match="another hand"):
-        words_of_other = {**own["captions"], "hand": words.captions(game.view(0))["hand"]}
+        words_of_other = {**own["captions"], "hand": base.browser_captions(game.view(0))["hand"]}
         check_message(json.dumps({**own, "captions": words_of_other}), 1, timeline, [])
 
 
@@ -222,12 +222,11 @@ def test_canary_catches_the_marshals_goals() -> None:
             "version": 0,
             "status": "open",
             "view": view,
-            "captions": words.captions(view),
+            "captions": base.browser_captions(view),
         }
 
-    assert any(
-        g["name"] == names.goal(goals[0]) for g in words.captions(mine)["mp"]["goals"]["mine"]
-    )
+    told = base.browser_captions(mine)["mp"]["goals"]["mine"]
+    assert any(g["name"] == names.goal(goals[0]) for g in told)
     check_message(json.dumps(message(mine)), marshal, timeline, [])
     bandit = message(game.view(1))
     check_message(json.dumps(bandit), 1, timeline, [])

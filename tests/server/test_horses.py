@@ -13,7 +13,7 @@ import pytest
 
 from coltexpress import Game, Options
 from coltexpress.engine import names
-from coltexpress.server import words
+from coltexpress.words import base
 
 from .canary import Timeline, check_message, hs_secrets_changed
 from .client import Server
@@ -98,7 +98,7 @@ def _message(game: Game, view: dict[str, Any]) -> str:
             "version": len(game.history),
             "status": "playing",
             "view": view,
-            "captions": words.captions(view),
+            "captions": base.browser_captions(view),
         }
     )
 
@@ -141,7 +141,7 @@ def test_canary_catches_another_riders_choice() -> None:
             _message(game, {**view, "hs": {**view["hs"], "my_attack": told}}), seat, timeline, []
         )
     # the names the riders read: who has chosen, never what
-    riders = words.captions(view)["hs"]["attack"]["riders"]
+    riders = base.browser_captions(view)["hs"]["attack"]["riders"]
     assert any(r["chosen"] for r in riders)
     assert names.bandit(game.chars[rider]) in [r["bandit"] for r in riders]
 

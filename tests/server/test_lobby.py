@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from coltexpress import describe
 from coltexpress.engine import names
 from coltexpress.server import storage
 from coltexpress.server.storage import Store
+from coltexpress.words import base
 
 from .client import Server
 
@@ -119,7 +119,7 @@ def test_rules_table(server: Server) -> None:
     with server.http() as http:
         rules = http.get("/api/rules").json()
     assert rules["names"] == names.names()
-    assert rules["topics"] == describe.help_topics()
+    assert rules["topics"] == base.help_topics()
     assert rules["names"]["bandits"]["cheyenne"] == "Cheyenne"
 
 

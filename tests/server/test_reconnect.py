@@ -9,9 +9,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from coltexpress import Game, Options, describe
+from coltexpress import Game, Options
 from coltexpress.engine import names
 from coltexpress.server.storage import Store, moves_t
+from coltexpress.words import base
 
 from .client import Server
 
@@ -35,7 +36,7 @@ def _bot_labels(tmp_path: Path, table: str, seat: int) -> list[str]:
     labels = []
     for action, who, by_bot in moves:
         if who == seat and by_bot:
-            labels.append(describe.label(action, game.view(seat)))
+            labels.append(base.label(action, game.view(seat)))
         game.apply(action)
     return labels
 

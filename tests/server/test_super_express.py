@@ -15,12 +15,12 @@ import pytest
 
 from coltexpress.engine import names
 from coltexpress.games import new_game, replay_any
-from coltexpress.server import se_words
 from coltexpress.server.kinds import table_game
 from coltexpress.server.messages import steps_update
 from coltexpress.superexpress import SuperGame
 from coltexpress.superexpress.actions import KINDS
 from coltexpress.tournament import make_agent, parse_agent
+from coltexpress.words import super_express
 
 from .canary import Timeline, check_message, super_secrets_changed
 from .client import Client, Server, whole_game
@@ -194,7 +194,7 @@ def _check_replay(server: Server, table: str, record: dict[str, Any]) -> None:
                 assert answer["events"] == [e.text() for e in events if e.seat is None]
                 assert answer["seat"] == mover.seat
         assert answer["view"] == replayed.view(None)
-        assert answer["captions"] == se_words.captions(answer["view"])
+        assert answer["captions"] == super_express.browser_captions(answer["view"])
 
 
 # -- the canary's own tests: leaks planted in honest messages are caught ------------------
@@ -216,7 +216,7 @@ def _welcome(game: SuperGame, view: dict[str, Any]) -> dict[str, Any]:
         "status": "playing",
         "game": "super-express",
         "view": view,
-        "captions": se_words.captions(view),
+        "captions": super_express.browser_captions(view),
     }
 
 
@@ -236,7 +236,7 @@ def test_the_canary_catches_another_seats_stack() -> None:
         with pytest.raises(AssertionError, match=r"stack|hidden cards|not its own"):
             check_message(json.dumps(_welcome(game, leak)), seat, timeline, [])
     # the words of another seat's view (its hand) are caught too
-    leaked = {**_welcome(game, view), "captions": se_words.captions(told)}
+    leaked = {**_welcome(game, view), "captions": super_express.browser_captions(told)}
     with pytest.raises(AssertionError, match="words"):
         check_message(json.dumps(leaked), seat, timeline, [])
     # a spectator never gets a hand

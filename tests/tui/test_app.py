@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.widgets import Input, OptionList, Static
 
 from coltexpress import Game
-from coltexpress.describe import CHOICE_KEYS
 from coltexpress.tui.app import ColtApp
 from coltexpress.tui.replay import ReplayApp, ReplaySteps
 from coltexpress.tui.screens import (
@@ -23,6 +22,7 @@ from coltexpress.tui.screens import (
 )
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import HandPanel
+from coltexpress.words.common import CHOICE_KEYS
 
 from .helpers import LARGE, SIZE, SMALL, app_for, first_key, session, settle
 

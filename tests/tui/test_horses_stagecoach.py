@@ -15,7 +15,7 @@ import pytest
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
-from coltexpress import Options, describe
+from coltexpress import Options
 from coltexpress.cli import app as cli_app
 from coltexpress.engine import names
 from coltexpress.engine.hs.content import hs_content
@@ -24,6 +24,7 @@ from coltexpress.tui.plain import PlainGame
 from coltexpress.tui.screens import EndScreen, HelpScreen, LogScreen
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import PlayersPanel, TrainPanel
+from coltexpress.words import base, common, horses_stagecoach
 
 from .helpers import (
     LARGE,
@@ -222,9 +223,9 @@ def test_the_horse_attack_shows_the_riders_at_the_car_they_reached() -> None:
     below = " ".join(lines[at + 1 : at + 4])
     for name in view["hs"]["riding"]:
         assert names.bandit(name) in below
-    words = " ".join(describe.train_lines(view))
+    words = " ".join(base.train_lines(view))
     assert "The Horse Attack has reached the caboose; on horseback:" in words
-    assert describe.figure_where(view, view["bandits"][0]).startswith("on horseback")
+    assert base.figure_where(view, view["bandits"][0]).startswith("on horseback")
 
 
 def test_players_panel_and_words_name_hostages_and_the_stagecoach() -> None:
@@ -240,17 +241,17 @@ def test_players_panel_and_words_name_hostages_and_the_stagecoach() -> None:
     assert "hostage" in table and "The Banker" in table and "The Photographer" in table
     assert "inside the stagecoach (beside car 2)" in table
     assert "rode away from the train" in table
-    lines = describe.hs_lines(view)
+    lines = horses_stagecoach.lines(view)
     assert "Hostages: 1 hostage card face down beside the locomotive." in lines
     banker = next(line for line in lines if "The Banker" in line)
     assert f"{names.bandit(first['character'])} has a strongbox" in banker
-    brief = describe.hs_brief(view)
+    brief = horses_stagecoach.brief(view)
     assert "Hostages 1 left" in brief and "Banker" in brief and "Rode away" in brief
-    train = describe.train_lines(view)
+    train = base.train_lines(view)
     assert any(line.startswith("Inside the stagecoach: " + names.bandit(first["character"]))
                for line in train)
     assert any("The stagecoach stands beside car 2" in line for line in train)
-    for text in [table, *lines, brief, *train, *describe.figure_lines(view)]:
+    for text in [table, *lines, brief, *train, *base.figure_lines(view)]:
         assert not problems(text), problems(text)
 
 
@@ -258,16 +259,16 @@ def test_turmoil_and_secret_choices_are_said_without_their_secrets() -> None:
     view = copy.deepcopy(played(60, 0))
     view["hs"]["turmoil_chosen"] = [1, 2]
     view["hs"]["my_turmoil"] = "play shoot"
-    lines = describe.hs_lines(view)
-    who = describe.and_list([names.player(view["players"][s]["bandits"]) for s in (1, 2)])
+    lines = horses_stagecoach.lines(view)
+    who = common.and_list([names.player(view["players"][s]["bandits"]) for s in (1, 2)])
     assert f"Turmoil: {who} have chosen in secret." in lines
     assert "Your secret choice: Play Shoot." in lines
-    brief = describe.hs_brief(view)
+    brief = horses_stagecoach.brief(view)
     short = [names.bandit(view["players"][s]["bandits"][0])[:3] for s in (1, 2)]
     assert f"Turmoil: 2/4 chosen ({short[0]} {short[1]})" in brief
     spectator = copy.deepcopy(view)
     spectator["hs"].pop("my_turmoil")
-    assert not any("secret choice" in line for line in describe.hs_lines(spectator))
+    assert not any("secret choice" in line for line in horses_stagecoach.lines(spectator))
 
 
 def test_nothing_a_player_reads_leaks_a_slug_or_a_pronoun_over_a_game() -> None:
@@ -276,15 +277,15 @@ def test_nothing_a_player_reads_leaks_a_slug_or_a_pronoun_over_a_game() -> None:
         while True:
             for seat in (0, 3, None):
                 view = s.view(seat)
-                texts = [*describe.hs_lines(view), *describe.figure_lines(view),
-                         *describe.train_lines(view), describe.hs_brief(view),
-                         describe.situation(view)]
-                texts += [c["label"] + " " + c["hint"] for c in describe.choices(view)]
+                texts = [*horses_stagecoach.lines(view), *base.figure_lines(view),
+                         *base.train_lines(view), horses_stagecoach.brief(view),
+                         base.situation(view)]
+                texts += [c["label"] + " " + c["hint"] for c in base.choices(view)]
                 texts.append(render(TrainPanel.draw(view, compact=True), width=80))
                 texts.append(render(TrainPanel.draw(view), width=160))
                 texts.append(render(PlayersPanel.draw(view, {})))
                 if "result" in view:
-                    texts += describe.result_lines(view)
+                    texts += base.result_lines(view)
                 for text in texts:
                     assert not problems(text), problems(text)
             if s.over:
@@ -318,7 +319,7 @@ def test_a_base_game_has_no_stagecoach() -> None:
     for compact in (False, True):
         text = render(TrainPanel.draw(view, compact=compact), width=80 if compact else 160)
         assert "coach" not in text.lower() and "♞" not in text and "⌐" not in text
-    assert describe.hs_lines(view) == [] and describe.hs_brief(view) == ""
+    assert horses_stagecoach.lines(view) == [] and horses_stagecoach.brief(view) == ""
     assert "hostage" not in render(PlayersPanel.draw(view, {}))
 
 

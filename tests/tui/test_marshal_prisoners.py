@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
-from coltexpress import Options, describe
+from coltexpress import Options
 from coltexpress.engine import names
 from coltexpress.tui.games.colt_board import mp_columns, mp_panel
 from coltexpress.tui.plain import PlainGame
 from coltexpress.tui.screens import EndScreen, LogScreen
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import ExtraPanel, PlayersPanel, TrainPanel
+from coltexpress.words import base, marshal_prisoners
 
 from .helpers import (
     LARGE,
@@ -235,7 +236,7 @@ def test_the_panel_shows_every_part_of_the_expansion() -> None:
     bandit_view["mp"].pop("my_goals")
     assert "Your goals" not in render(mp_panel(bandit_view))
     # the words: the same information in sentences
-    words = " ".join(describe.mp_lines(view))
+    words = " ".join(marshal_prisoners.lines(view))
     for part in ("Wanted Posters", "captured by the Marshal", "Mei's trusty sidekick",
                  "Tuco's trusty sidekick", "Silver Punch ($500)", "Gold Punch ($800)",
                  "left gun 4 Bullet cards, Got 'Im! on top", "right gun empty",
@@ -249,11 +250,11 @@ def test_players_and_words_name_the_cell_and_the_marshal_as_printed() -> None:
     view = played(None, 30)
     bandits = [b["character"] for b in view["bandits"][1:]]
     v = _jail(view, bandits[0], bandits[1])
-    lines = describe.figure_lines(v)
+    lines = base.figure_lines(v)
     assert lines[0].startswith("The Marshal:") and "Bullet cards left" in lines[0]
     assert f"{names.bandit(bandits[0])}: in the cell of the prison car" in lines[1]
     assert f"{names.bandit(bandits[1])}: off the train" in lines[2]
-    train = describe.train_lines(v)
+    train = base.train_lines(v)
     assert f"In the cell of the prison car: {names.bandit(bandits[0])}." in train
     assert f"Off the train: {names.bandit(bandits[1])}." in train
     assert any("the caboose, is the prison car" in line for line in train)
@@ -269,13 +270,13 @@ def test_nothing_a_player_reads_leaks_a_slug_or_a_pronoun_over_a_game() -> None:
         while True:
             for seat in (0, 3, None):
                 view = s.view(seat)
-                texts = [*describe.mp_lines(view), *describe.figure_lines(view),
-                         *describe.train_lines(view), describe.mp_brief(view),
-                         describe.situation(view)]
+                texts = [*marshal_prisoners.lines(view), *base.figure_lines(view),
+                         *base.train_lines(view), marshal_prisoners.brief(view),
+                         base.situation(view)]
                 texts.append(render(mp_panel(view)))
                 texts.append(render(TrainPanel.draw(view, compact=True), width=80))
                 if "result" in view:
-                    texts += describe.result_lines(view)
+                    texts += base.result_lines(view)
                 for text in texts:
                     assert not problems(text), problems(text)
             if s.over:
@@ -306,7 +307,7 @@ def test_the_end_explained_when_the_marshal_wins_with_a_partner() -> None:
     result["goals_done"] = 4
     result["winners"] = [0, 2]
     result["cannot_win"] = {"3": "in-the-cell"}
-    lines = describe.mp_end_lines(view)
+    lines = marshal_prisoners.end_lines(view)
     partner = names.bandit(view["players"][2]["bandits"][0])
     assert lines[0] == f"You win: 4 of the Marshal's goals completed (4 needed), with {partner}, " \
         "the poorest bandit!"

@@ -19,8 +19,6 @@ from typer.testing import CliRunner
 from coltexpress.cli import app as cli_app
 from coltexpress.engine import names
 from coltexpress.games import options_for
-from coltexpress.superexpress import describe as words
-from coltexpress.superexpress.narrate import card
 from coltexpress.tournament import make_agent, parse_agent
 from coltexpress.tui.app import ColtApp
 from coltexpress.tui.games import EndTable, front
@@ -29,6 +27,8 @@ from coltexpress.tui.replay import ReplayApp, ReplaySteps, narrate
 from coltexpress.tui.screens import EndScreen, HandoverScreen, HelpScreen, LogScreen
 from coltexpress.tui.session import Session
 from coltexpress.tui.widgets import HandPanel, PilePanel, PlayersPanel, TrainPanel
+from coltexpress.words import super_express as words
+from coltexpress.words.super_express import card
 
 from .helpers import (
     LARGE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from .narrate import Reader
+    from ..words.common import Reader
 
 __all__ = ["Event"]
 
@@ -22,7 +22,8 @@ class Event(NamedTuple):
 
     def text(self, reader: Reader | None = None) -> str:
         """The event as a plain sentence, for ``reader`` (its own figures said "you"), by
-        default for the spectator."""
-        from .narrate import SPECTATOR, describe
+        default for the spectator. The words are imported only now: the engine does not
+        depend on them (``coltexpress.words``)."""
+        from ..words import SPECTATOR, describe
 
         return describe(self, reader or SPECTATOR)

@@ -3,8 +3,9 @@
 reveals, the round summary, the lobby's presets, the rules panel).
 
 The server's other modules know no game: they ask ``table_game(row.game)``. A game is one
-module whose ``table_game()`` gives its ``TableGame`` (Colt Express: ``server/words.py`` with
-``describe.py``; Colt Super Express: ``server/se_words.py``), and one entry in ``_LOADERS``.
+module whose ``table_game()`` gives its ``TableGame`` (Colt Express: ``server/words.py``
+with ``words/base.py``; Colt Super Express: ``server/se_words.py`` with
+``words/super_express.py``), and one entry in ``_LOADERS``.
 
 >>> table_game("super-express").title
 'Colt Super Express'

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.narrate import SPECTATOR, Reader
+from ..words.common import SPECTATOR, Reader
 
 if TYPE_CHECKING:
     from .kinds import TableGame

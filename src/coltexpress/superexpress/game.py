@@ -43,7 +43,7 @@ from .actions import (
 from .options import SuperOptions
 
 if TYPE_CHECKING:
-    from ..engine.narrate import Reader
+    from ..words.common import Reader
 
 __all__ = ["SUPER_RULES_VERSION", "SuperDecision", "SuperEvent", "SuperGame", "SuperPending"]
 
@@ -78,8 +78,8 @@ class SuperEvent(NamedTuple):
     def text(self, reader: Reader | None = None) -> str:
         """The event as a plain sentence, for ``reader`` (its own bandit said "you"), by
         default for the spectator."""
-        from ..engine.narrate import SPECTATOR
-        from .narrate import describe
+        from ..words import SPECTATOR
+        from ..words.super_express import describe
 
         return describe(self, reader or SPECTATOR)
 

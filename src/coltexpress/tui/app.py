@@ -25,10 +25,10 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
-from .. import describe
-from ..describe import CHOICE_KEYS
 from ..engine import names
 from ..engine.errors import ColtError
+from ..words import base
+from ..words.common import CHOICE_KEYS
 from .screens import EndScreen, HandoverScreen, HelpScreen, LogScreen, SummaryScreen
 from .session import Session
 from .widgets import (
@@ -391,7 +391,7 @@ class ColtApp(App[None]):
         try:
             frames = self.session.play(action)
         except ColtError as exc:
-            self._error(describe.refusal(action, exc, self.session.legal()))
+            self._error(base.refusal(action, exc, self.session.legal()))
             return False
         self._error("")
         self._quit_armed = False

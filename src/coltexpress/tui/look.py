@@ -27,8 +27,8 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from .. import describe
 from ..engine import names
+from ..words import base
 
 __all__ = ["COLOURS", "MARSHAL", "SEP", "Flow", "Window", "bandit_text", "colour", "parts"]
 
@@ -54,7 +54,7 @@ def bandit_text(name: str, *, bold: bool = False, short: bool = False) -> Text:
     """A figure's name in its colour; the Marshal's figure (Marshal & Prisoners) is starred."""
     style = colour(name) + (" bold" if bold else "")
     if name == MARSHAL:
-        return Text("★Mar" if short else "★ " + describe.figure_name(name), style=style)
+        return Text("★Mar" if short else "★ " + base.figure_name(name), style=style)
     label = names.bandit(name)
     return Text(label[:3] if short else label, style=style)
 

@@ -28,9 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import describe
 from ..engine import names
 from ..engine.errors import ColtError
+from ..words import base
 from .session import Session
 
 __all__ = ["PlainGame"]
@@ -199,7 +199,7 @@ class PlainGame:
             try:
                 frames = self.s.play(action)
             except ColtError as exc:
-                self.say(f"Not accepted: {describe.refusal(action, exc, legal)}")
+                self.say(f"Not accepted: {base.refusal(action, exc, legal)}")
                 self.say("Type a number from the list, an action, or 'help'.")
                 continue
             self.tell(frames)

@@ -28,10 +28,10 @@ from typing import Any
 from .. import records
 from ..agents import Agent
 from ..engine.errors import ColtError
-from ..engine.narrate import SPECTATOR, Reader
 from ..games import GAMES, game_of, replay_any
 from ..records import SaveError
 from ..tournament import make_agent, parse_agent
+from ..words.common import SPECTATOR, Reader
 from .games import GameFront, front_for_game
 
 __all__ = ["Entry", "SaveError", "Session", "entries", "visible_to"]

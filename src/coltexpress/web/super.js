@@ -1,6 +1,6 @@
 // Colt Super Express at the table and in the replay: its train drawing (super_train.js) and
 // its panels, drawn from a frame's view and its captions (the server's words,
-// server/se_words.py): the round, the cards of the round in the order they are revealed
+// words/super_express.py): the round, the cards of the round in the order they are revealed
 // (the Shootin' phase card by card), each bandit with their cards and Loot cards, the seat's
 // own hand and programmed stack. Nothing here words a rule or a card.
 

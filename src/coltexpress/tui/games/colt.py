@@ -1,5 +1,5 @@
 """Colt Express at the terminal (the base game and its expansions): the words come from
-``coltexpress.describe``, the board from ``colt_board``."""
+``coltexpress.words`` (``base`` and the expansions' modules), the board from ``colt_board``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from ... import describe
 from ...engine import names
+from ...words import base, common, horses_stagecoach, marshal_prisoners
 from . import colt_board
 from .base import EndTable, GameFront
 
@@ -58,38 +58,38 @@ class ColtFront(GameFront):
 
     # -- words ------------------------------------------------------------------------
     def choices(self, view: dict[str, Any]) -> list[dict[str, str]]:
-        return describe.choices(view)
+        return base.choices(view)
 
     def label(self, action: str, view: dict[str, Any] | None = None) -> str:
-        return describe.label(action, view)
+        return base.label(action, view)
 
     def situation(self, view: dict[str, Any], *, header: bool = True) -> str:
-        return describe.situation(view, header=header)
+        return base.situation(view, header=header)
 
     def turn_header(self, view: dict[str, Any]) -> str | None:
         if view["round_card"] is None:
             return None
-        return describe.situation(view).partition(". ")[0]
+        return base.situation(view).partition(". ")[0]
 
     def before_rounds(self, view: dict[str, Any]) -> bool:
         # Horses & Stagecoach: the Horse Attack comes before the first round.
         return view["round_card"] is None
 
     def hand_sentence(self, view: dict[str, Any]) -> str:
-        return describe.hand_sentence(view)
+        return base.hand_sentence(view)
 
     def train_lines(self, view: dict[str, Any]) -> list[str]:
-        return describe.train_lines(view)
+        return base.train_lines(view)
 
     def figure_lines(self, view: dict[str, Any]) -> list[str]:
-        return describe.figure_lines(view)
+        return base.figure_lines(view)
 
     def round_news(self, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
         news = []
         if view.get("mp"):
-            news.append(("Marshal & Prisoners", describe.mp_lines(view)))
+            news.append(("Marshal & Prisoners", marshal_prisoners.lines(view)))
         if view.get("hs"):
-            news.append(("Horses & Stagecoach", describe.hs_lines(view)))
+            news.append(("Horses & Stagecoach", horses_stagecoach.lines(view)))
         return news
 
     def pile_lines(self, view: dict[str, Any]) -> list[str]:
@@ -107,16 +107,16 @@ class ColtFront(GameFront):
         self, before: dict[str, Any], after: dict[str, Any], events: list[Any],
         closing: list[Any],
     ) -> list[str]:
-        return describe.round_summary(before, after, events)
+        return base.round_summary(before, after, events)
 
     def last_round(self, view: dict[str, Any], after: dict[str, Any]) -> bool:
         return bool(view["round"] == 5)
 
     def result_lines(self, view: dict[str, Any]) -> list[str]:
-        return describe.result_lines(view)
+        return base.result_lines(view)
 
     def end_lines(self, view: dict[str, Any]) -> list[str]:
-        return describe.end_lines(view)
+        return base.end_lines(view)
 
     def player_name(self, view: dict[str, Any], seat: int) -> str:
         return names.player(view["players"][seat]["bandits"])
@@ -130,33 +130,33 @@ class ColtFront(GameFront):
         title, lines = super().players_screen(view, who)
         title = "Players and train"
         if view.get("mp"):
-            lines += ["", *describe.mp_lines(view)]
+            lines += ["", *marshal_prisoners.lines(view)]
             title = "Players, train, Marshal & Prisoners"
         if view.get("hs"):
-            lines += ["", *describe.hs_lines(view)]
+            lines += ["", *horses_stagecoach.lines(view)]
             title += ", Horses & Stagecoach"
         return title, lines
 
     def plain_command(self, word: str, view: dict[str, Any]) -> list[str] | None:
         if word in ("marshal", "prisoners", "goals"):
-            return describe.mp_lines(view) or ["There is no Marshal player in this game."]
+            return marshal_prisoners.lines(view) or ["There is no Marshal player in this game."]
         if word in ("stagecoach", "coach", "hostages", "horses", "shotgun"):
-            lines = describe.hs_train_lines(view) + describe.hs_lines(view)
+            lines = horses_stagecoach.train_lines(view) + horses_stagecoach.lines(view)
             return lines or ["There is no stagecoach in this game."]
         return None
 
     # -- rules help -------------------------------------------------------------------
     def help_topics(self, options: Any) -> dict[str, dict[str, str]]:
-        return describe.help_topics(*_expansions(options))
+        return base.help_topics(*_expansions(options))
 
     def overview(self) -> str:
         return str(names.names()["overview"])
 
     def lookup(self, options: Any, topic: str) -> str:
-        return describe.lookup(topic, *_expansions(options))
+        return base.lookup(topic, *_expansions(options))
 
     def help_text(self, options: Any) -> str:
-        return describe.help_text(*_expansions(options))
+        return base.help_text(*_expansions(options))
 
     # -- the board --------------------------------------------------------------------
     def status(self, view: dict[str, Any]) -> RenderableType:
@@ -188,8 +188,8 @@ class ColtFront(GameFront):
     ) -> tuple[str, list[Text | str | EndTable]]:
         if view.get("mp"):
             return _mp_end_parts(view)
-        lines = describe.end_lines(view)
-        rows = describe.score_rows(view)
+        lines = base.end_lines(view)
+        rows = base.score_rows(view)
         parts: list[Text | str | EndTable] = []
         totals = ("You:", *(r["bandits"] + ":" for r in rows))
         for line in lines[1:]:
@@ -207,13 +207,13 @@ class ColtFront(GameFront):
                 f"${r['loot']:,}",
                 str(r["shots"]),
                 "$1,000" if r["gunslinger"] else "",
-                describe.money(r["total"]),
+                common.money(r["total"]),
                 str(r["received"]),
             ]
             if hs:
                 cells[5:5] = [
                     f"${r['ransom']:,}" if r["hostages"] else "",
-                    describe.money(r["stations"]) if r["stations"] else "",
+                    common.money(r["stations"]) if r["stations"] else "",
                 ]
             table.rows.append(cells)
         parts.append(table)
@@ -231,8 +231,8 @@ class ColtFront(GameFront):
 def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable]]:
     """Marshal & Prisoners: who wins, the Marshal's goals done and not done, then each
     bandit's money with the Wanted Poster, prisoner and Brawler prizes."""
-    lines = describe.mp_end_lines(view)
-    rows = describe.mp_score_rows(view)
+    lines = marshal_prisoners.end_lines(view)
+    rows = marshal_prisoners.score_rows(view)
     result = view["result"]
     money = tuple(("You" if r["you"] else r["bandits"]) + ":" for r in rows)
     parts: list[Text | str | EndTable] = []
@@ -268,12 +268,12 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
             f"${r['posters']:,}" if r["posters"] else "taken",
             f"${r['prisoners']:,}" if r["prisoners"] else "",
             f"${r['brawlers']:,}" if r["brawlers"] else "",
-            describe.money(r["total"]),
+            common.money(r["total"]),
             str(r["received"]),
         ]
         if hs:
             extra = r["ransom"] + r["stations"]
-            cells[7:7] = [describe.money(extra) if r["hostages"] or extra else ""]
+            cells[7:7] = [common.money(extra) if r["hostages"] or extra else ""]
         table.rows.append(cells)
     parts.append(table)
     legend = (

@@ -16,8 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ... import describe
 from ...engine import names
+from ...words import base, horses_stagecoach, marshal_prisoners
 from ..look import MARSHAL, Flow, Window, bandit_text, parts
 
 __all__ = ["hand", "hs_legend", "mp_columns", "mp_panel", "pile", "players", "status", "train"]
@@ -194,7 +194,7 @@ def train(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
         return Group(*below) if len(below) > 1 else table
     if mp:
         # (the off-train and brief parts wrap between them: no bandit is ever cut off)
-        brief = [p for p in parts(describe.mp_brief(view), "dim")  # (off: said just before)
+        brief = [p for p in parts(marshal_prisoners.brief(view), "dim")  # (off: said just before)
                  if not p.plain.startswith("Off train")]
         below.append(Flow(([off] if off else []) + brief))
     if hs is not None:
@@ -228,12 +228,12 @@ def hs_legend(view: dict[str, Any], *, compact: bool) -> RenderableType:
     """Horses & Stagecoach in brief under the train, then the marks: in full on the full
     board; on the compact one, the brief wraps between its parts and the marks follow as
     far as the last line has room for them, each whole."""
-    brief = parts(describe.hs_brief(view), "bold")
+    brief = parts(horses_stagecoach.brief(view), "bold")
     if compact:
         return Flow(brief, extra=[Text(mark, style="dim") for mark in COMPACT_MARKS])
     marks = (f"coach: the stagecoach, beside its car  {HORSE} a horse  {SHOTGUN} the Shotgun  "
              f"w whiskey flask ({OLD_WHISKEY}: old)")
-    text = Text(describe.hs_brief(view) + " · ", style="bold")
+    text = Text(horses_stagecoach.brief(view) + " · ", style="bold")
     text.append(marks, style="dim")
     return text
 
@@ -262,7 +262,7 @@ def status(view: dict[str, Any]) -> RenderableType:
             text.append(t, style="reverse bold" if current else "dim" if done else "")
             text.append(" ")
     text.append("\n")
-    text.append(describe.situation(view, header=False), style="bold")
+    text.append(base.situation(view, header=False), style="bold")
     return text
 
 
@@ -285,8 +285,8 @@ def players(view: dict[str, Any], who: dict[int, str]) -> RenderableType:
             row: list[RenderableType] = [
                 name,
                 who.get(p["seat"], ""),
-                describe.figure_where(view, b),
-                describe.loot_summary(b["loot"]),
+                base.figure_where(view, b),
+                base.loot_summary(b["loot"]),
                 str(b["bullets_left"]),
                 str(b["bullets_received"]),
                 str(p["hand_size"]),
@@ -333,9 +333,9 @@ def hand(view: dict[str, Any] | None) -> RenderableType:
     """The viewer's hand (each playable card with its key) and kept cards."""
     if view is None or view.get("hand") is None:
         return Text("Hand hidden.", style="dim")
-    keys = {c["action"]: c["key"] for c in describe.choices(view)}
+    keys = {c["action"]: c["key"] for c in base.choices(view)}
     if not view["hand"]:
-        return Text(describe.hand_sentence(view), style="dim")
+        return Text(base.hand_sentence(view), style="dim")
     counts: dict[str, int] = {}
     for card in view["hand"]:
         counts[card] = counts.get(card, 0) + 1

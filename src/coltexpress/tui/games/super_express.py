@@ -1,5 +1,5 @@
 """Colt Super Express at the terminal: its own train drawing and panels; the words come from
-``coltexpress.superexpress.describe``.
+``coltexpress.words.super_express``.
 
 The train is drawn from the locomotive (left) to the caboose (right), one column a car, a
 roof row and an inside row; a floor's figures stand in order from the locomotive's side,
@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import names
-from ...superexpress import describe as words
-from ...superexpress.narrate import card
+from ...words import super_express as words
+from ...words.super_express import card
 from ..look import Flow, Window, bandit_text
 from .base import EndTable, GameFront
 

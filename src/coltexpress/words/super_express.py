@@ -1,45 +1,64 @@
-"""Words for what a Colt Super Express view shows, for every front end: the choices with
-their labels and a line of help, the situation, the train and the bandits in sentences (each
-floor's figures in order from the locomotive's side, which way each faces, who is stunned),
-the cards of the round, the summary of a round, the end of the game and the rules in brief.
+"""The words of Colt Super Express, for every front end: the choices with their labels and
+a line of help, the situation, the train and the bandits in sentences (each floor's figures
+in order from the locomotive's side, which way each faces, who is stunned), the cards of the
+round, the summary of a round, the end of the game, the rules in brief, the events in
+sentences (``describe``), and what the browser shows with a view (``browser_captions``, the
+card a moment reveals, the lobby's presets, the replay's options, the rules panel).
 
-Everything reads a view dict (``SuperGame.view(seat)``), never the game; card names come
-from ``narrate.card`` and bandits' names from ``engine/names.py``, the tables every front end
-shares.
+Everything reads a view dict (``SuperGame.view(seat)``), never the game; bandits' names come
+from ``engine/names.py``, the table every front end shares.
 
 >>> label("program floor", {"seat": 0, "players": [{"programmed": 1}]})
 'Program Change Floor as your second card'
 >>> ordinal(3)
 'third'
+>>> browser_where({"car": 2, "roof": True, "order": 0, "facing": "caboose", "stunned": True,
+...                "out": False, "falling": False, "out_round": None},
+...               {"caboose": 4, "cars": [{}, {}, {"roof": ["doc", "belle"], "inside": []}]})
+"on the roof of car 2 (first of 2 from the locomotive's side), facing the caboose, stunned"
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..describe import and_list, choice_keys, plural
 from ..engine import names
-from .actions import KINDS, parse_super_action
-from .narrate import CARD_HELP, card
+from ..superexpress.actions import KINDS, parse_super_action
+from .common import SPECTATOR, Reader, Template, and_list, cap, choice_keys, plural
+
+if TYPE_CHECKING:
+    from ..superexpress.game import SuperEvent, SuperGame
 
 __all__ = [
+    "CARDS",
+    "CARD_HELP",
+    "EVENTS",
+    "PRESETS",
     "PROGRAMMED",
+    "browser_captions",
+    "browser_where",
+    "card",
     "card_key",
     "choices",
+    "describe",
     "figure_lines",
     "hand_sentence",
     "help_topics",
     "hint",
     "label",
     "loot_words",
+    "options_summary",
     "ordinal",
     "overview",
     "pile_lines",
+    "public_round_summary",
     "result_lines",
     "reveal_order",
     "round_summary",
+    "rules",
     "situation",
     "stance",
+    "step_card",
     "train_lines",
     "turn_header",
     "where",
@@ -52,10 +71,6 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 def ordinal(n: int) -> str:
     """``first`` for 1, ``second`` for 2, ..."""
     return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"number {n}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _cards(kinds: list[str]) -> str:
@@ -248,7 +263,7 @@ def train_lines(view: dict[str, Any]) -> list[str]:
             order = " (from the locomotive's side)" if len(figures) > 1 else ""
             who = [f"{names.bandit(f)}{' (you)' if by_name[f]['seat'] == view.get('seat') else ''}"
                    f" {stance(by_name[f])}" for f in figures]
-            lines.append(f"{_cap(place)}{order}: {'; '.join(who)}.")
+            lines.append(f"{cap(place)}{order}: {'; '.join(who)}.")
     falling = [names.bandit(b["character"]) for b in view["bandits"] if b["falling"]]
     if falling:
         lines.append(f"Off the train, falling: {and_list(falling)} (only a Horse card "
@@ -464,3 +479,286 @@ def help_topics(options: Any) -> dict[str, dict[str, str]]:
                             "a card still to reveal falls; the next card revealed saves the "
                             "bandit if it is a Horse, otherwise the bandit is out.")
     return {"cards": cards, "the game": rules}
+
+
+# ---------------------------------------------------------------------------- the cards
+
+CARDS = {
+    "flip": "Flip", "floor": "Change Floor", "move": "Move", "fire": "Fire",
+    "reflex": "Reflex", "horse": "Horse",
+}
+CARD_HELP = {
+    "flip": "Turn around: the gun points the other way.",
+    "floor": "Climb onto the roof or go inside, back against the card's edge.",
+    "move": "To the next car the gun points to, same floor; off the end, out of the game.",
+    "fire": "Shoot the first standing bandit in front, same floor: that bandit is knocked to "
+            "the next car and stunned (out of the train: out of the game).",
+    "reflex": "Stunned: get up and fire. Standing: lie down.",
+    "horse": "Inside the locomotive, facing forward, at its front; it also saves a bandit "
+             "who has just been thrown off, this round.",
+}
+
+
+def card(kind: str) -> str:
+    return CARDS.get(kind, kind)
+
+
+# ---------------------------------------------------------------------------- events
+
+
+def _event_where(d: dict[str, Any]) -> str:
+    return names.place(d["car"], d["roof"], d["cars"])
+
+
+def _into(d: dict[str, Any]) -> str:
+    """``into car 2``, ``onto the roof of the caboose``: where a figure arrives."""
+    if d["roof"]:
+        return "onto " + _event_where(d)
+    return "into " + names.car(d["car"], d["cars"])
+
+
+def _wake(d: dict[str, Any], y: Reader) -> str:
+    b = d["bandit"]
+    if d.get("card") == "reflex":
+        return f"{y.subject(b, 'gets')} up, firing."
+    return f"{y.subject(b, 'was')} stunned: the card only gets {y.name(b)} up."
+
+
+def _event_floor(d: dict[str, Any], y: Reader) -> str:
+    who = y.subject(d["bandit"], "climbs")
+    if d["roof"]:
+        return f"{who} onto {_event_where(d)}."
+    return f"{who} down into {names.car(d['car'], d['cars'])}."
+
+
+def _n(count: int) -> str:
+    return ("first", "second", "third")[count - 1] if 1 <= count <= 3 else str(count)
+
+
+def _over(d: dict[str, Any], y: Reader) -> str:
+    if not d["bandits"]:
+        return "The game is over: nobody is left on the train."
+    if len(d["bandits"]) == 1:
+        return f"The game is over: {y.subject(d['bandits'][0], 'wins')}."
+    return f"The game is over: {y.names(d['bandits'])} share the win."
+
+
+_OUT = {"fell": "falls from the train: out of the game.",
+        "caboose": "goes with the caboose: out of the game."}
+
+
+def _eliminated(d: dict[str, Any], y: Reader) -> str:
+    what = _OUT.get(d["reason"], "is out of the game.")
+    verb, _, rest = what.partition(" ")
+    return f"{y.subject(d['bandit'], verb)} {rest}"
+
+
+EVENTS: dict[str, Template] = {
+    "round": lambda d, y: f"Round {d['round']}: {y.subject(d['bandit'], 'plays')} first. "
+                          f"The train has {d['cars']} car{'s' if d['cars'] != 1 else ''} "
+                          f"behind the locomotive.",
+    "program": lambda d, y: (
+        f"{y.subject(d['bandit'], 'programs')} a {_n(d['count'])} card, face down."
+    ),
+    "program-private": lambda d, y: (
+        f"You program {card(d['card'])} as your {_n(d['count'])} card."
+    ),
+    "shootin": lambda d, y: "Shootin'! In turn, each player reveals the top card of their stack.",
+    "reveal": lambda d, y: f"{y.subject(d['bandit'], 'reveals')} {card(d['card'])}.",
+    "wake": _wake,
+    "flip": lambda d, y: (
+        f"{y.subject(d['bandit'], 'turns')} around and now {y.verb(d['bandit'], 'faces')} "
+        f"the {d['facing']}."
+    ),
+    "floor": _event_floor,
+    "move": lambda d, y: f"{y.subject(d['bandit'], 'moves')} {_into(d)}.",
+    "move-off": lambda d, y: f"{y.subject(d['bandit'], 'walks')} off the end of the train!",
+    "miss": lambda d, y: (
+        f"{y.subject(d['bandit'], 'fires')}, but nobody standing is in sight."
+    ),
+    "fire": lambda d, y: f"{y.subject(d['bandit'], 'shoots')} {y.name(d['target'])}.",
+    "shot-off": lambda d, y: (
+        f"{y.subject(d['bandit'], 'is knocked')} off the end of the train!"
+    ),
+    "stunned": lambda d, y: f"{y.subject(d['bandit'], 'is knocked')} {_into(d)}, stunned.",
+    "lie-down": lambda d, y: (
+        f"{y.subject(d['bandit'], 'shoots')} a foot and {y.verb(d['bandit'], 'lies')} down, "
+        "stunned."
+    ),
+    "horse": lambda d, y: (
+        f"{y.subject(d['bandit'], 'rides')} a horse to the front of the locomotive."
+    ),
+    "falling": lambda d, y: (
+        f"{y.subject(d['bandit'], 'is')} off the train, unless a Horse card comes next this "
+        "round."
+    ),
+    "saved": lambda d, y: f"{y.subject(d['bandit'], 'is saved')} at the last minute.",
+    "eliminated": _eliminated,
+    "round-end": lambda d, y: f"End of round {d['round']}.",
+    "caboose-off": lambda d, y: "The caboose comes off"
+    + (f" with {y.names(d['bandits'])} on it." if d["bandits"] else "."),
+    "loot-card": lambda d, y: (
+        f"{cap(y.name(d['bandit']))}, farthest back, {y.verb(d['bandit'], 'takes')} the car "
+        f"as a Loot card (worth {d['value']})."
+    ),
+    "game-over": _over,
+}
+
+
+def describe(event: SuperEvent, reader: Reader = SPECTATOR) -> str:
+    """One sentence for an event, written for ``reader`` (by default the spectator)."""
+    text = EVENTS.get(event.kind)
+    if text is None:
+        return event.kind.replace("-", " ").capitalize() + "."
+    return cap(text(event.data, reader))
+
+
+# ---------------------------------------------------------------------------- the browser
+
+
+def _figure(character: str) -> str:
+    return cap(names.bandit(character))
+
+
+def _card_entry(kind: str) -> dict[str, str]:
+    return {"card": kind, "name": card(kind), "help": CARD_HELP.get(kind, "")}
+
+
+def browser_where(b: dict[str, Any], view: dict[str, Any]) -> str:
+    """Where a bandit is, to follow "is": the floor, the place in its line, the facing."""
+    if b["out"] or b["falling"] or b["car"] is None:
+        return where(view, b)
+    return f"{where(view, b)} ({place_in_order(view, b)}), {stance(b)}"
+
+
+# ---------------------------------------------------------------------------- the players
+
+
+def _player(view: dict[str, Any], p: dict[str, Any]) -> dict[str, Any]:
+    bandit = view["bandits"][p["seat"]]
+    if bandit["out"]:
+        state = "Out of the game"
+    elif p["programmed"] < PROGRAMMED:
+        state = f"{p['programmed']} of {PROGRAMMED} cards programmed"
+    elif p["to_reveal"]:
+        state = f"{PROGRAMMED} cards programmed, {p['to_reveal']} still face down"
+    else:
+        state = f"All {PROGRAMMED} cards revealed"
+    return {
+        "seat": p["seat"],
+        "name": _figure(p["bandit"]),
+        "state": state,
+        "revealed": [_card_entry(k) for k in p["revealed"]],
+        "face_down": p["to_reveal"],
+    }
+
+
+def _round(view: dict[str, Any]) -> dict[str, Any]:
+    caboose = view["caboose"]
+    first = _figure(view["players"][view["first_player"]]["bandit"])
+    return {
+        "title": f"Round {view['round']}",
+        "lines": [
+            f"First player: {first}.",
+            f"The train: the locomotive and {plural(caboose, 'car')}; at the end of the round "
+            f"{names.car(caboose, caboose)} comes off, with anyone on it.",
+            f"Each player programs {PROGRAMMED} cards face down, then from the first player "
+            "each reveals one card at a time, in turn.",
+        ],
+    }
+
+
+# ---------------------------------------------------------------------------- captions
+
+
+def browser_captions(view: dict[str, Any]) -> dict[str, Any]:
+    """The words a browser shows with a view (the server sends them beside it)."""
+    listed = [{**c, "power": ""} for c in choices(view)]
+    keys = {c["action"]: c["key"] for c in listed}
+    out: dict[str, Any] = {
+        "situation": situation(view),
+        "choices": listed,
+        "train": train_lines(view),
+        "bandits": [
+            {
+                "character": b["character"],
+                "name": names.bandit(b["character"]),
+                "where": browser_where(b, view),
+                "loot": loot_words(b),
+            }
+            for b in view["bandits"]
+        ],
+        "players": [_player(view, p) for p in view["players"]],
+        "cards": [_card_entry(k) for k in view["cards"]],
+        "round": _round(view),
+    }
+    if view.get("hand") is not None:
+        out["hand"] = [
+            {**_card_entry(k), "key": keys.get(f"program {k}", ""),
+             "action": f"program {k}" if f"program {k}" in keys else ""}
+            for k in view["hand"]
+        ]
+        out["stack"] = [_card_entry(k) for k in view.get("stack", [])]
+    if "result" in view:
+        out["end"] = result_lines(view)
+    return out
+
+
+def step_card(events: list[SuperEvent], before: SuperGame | None) -> dict[str, Any] | None:
+    """The card a moment of the Shootin' phase turns over (public: it is revealed)."""
+    if not events or events[0].kind != "reveal":
+        return None
+    d = events[0].data
+    owner = _figure(str(d["bandit"]))
+    return {"seat": int(d["seat"]), "owner": owner, **_card_entry(str(d["card"]))}
+
+
+def public_round_summary(
+    before: dict[str, Any], after: dict[str, Any], events: list[Any], closing: list[Any]
+) -> list[str]:
+    """What each bandit did in the round: from the view as the round was dealt to the view
+    at its end, with the Shootin' phase's events (``events``) and those that close the
+    round (``closing``), public ones only."""
+    return round_summary(
+        before, after, [e for e in events if e.seat is None], [e for e in closing if e.seat is None]
+    )
+
+
+# -------------------------------------------------------------- the lobby and the rules panel
+
+PRESETS: tuple[dict[str, Any], ...] = (
+    {"preset": "standard", "text": "Standard: Flip, Change Floor, Move and Fire"},
+    {"preset": "reflex", "text": "With the Reflex extension"},
+    {"preset": "horse", "text": "With the Horse extension"},
+    {"preset": "reflex-horse", "text": "With both extensions: Reflex and Horse"},
+)
+
+
+def options_summary(options: dict[str, Any]) -> list[list[str]]:
+    ext = [x for x, on in (("Reflex", options.get("reflex")), ("Horse", options.get("horse")))
+           if on]
+    return [
+        ["Extensions", and_list(ext) or "none"],
+        ["Stunned bandits", "stop a bullet" if options.get("stunned_blocks")
+         else "let a bullet fly by"],
+        ["Loot cards", "all worth the same" if options.get("loot_values") == "equal"
+         else "worth their car's number from the locomotive"],
+    ]
+
+
+_EVERY_CARD = {"reflex": True, "horse": True}  # the rules panel names every card
+
+
+def rules(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules panel: the game in brief, then the cards of a table with these options
+    (``help_topics``; None: every card).
+
+    >>> sorted(rules({"reflex": False, "horse": True})["topics"]["cards"])
+    ['fire', 'flip', 'floor', 'horse', 'move', 'wake']
+    """
+    topics = help_topics(_EVERY_CARD if options is None else options)
+    sections = [["the game", "How the game goes"], ["cards", "The cards"]]
+    table: dict[str, Any] = {"overview": overview()}
+    for key, entries in topics.items():
+        table[key] = {k: {"name": text.split(": ", 1)[0]} for k, text in entries.items()}
+    return {"names": table, "topics": topics, "sections": sections}

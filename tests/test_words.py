@@ -1,0 +1,112 @@
+"""Where the words live (``coltexpress.words``): each game's and expansion's sentences in
+its own module, the expansions plugged into the base game's through the registry, in a
+fixed order whatever the order they are imported in."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from coltexpress import Game, Options
+from coltexpress.engine.actions import Move
+from coltexpress.engine.event import Event
+from coltexpress.words import base, common, horses_stagecoach, marshal_prisoners
+
+WORDS = Path(base.__file__).parent
+
+
+def test_each_event_is_said_in_one_module_only() -> None:
+    """An event's sentence is in the base game's table or one expansion's, never two; the
+    table every event is said from is their union."""
+    tables = {"base": base.EVENTS, "mp": marshal_prisoners.EVENTS,
+              "hs": horses_stagecoach.EVENTS}
+    seen: dict[str, str] = {}
+    for where, table in tables.items():
+        for kind in table:
+            assert kind not in seen, f"{kind!r} is said in {seen[kind]} and {where}"
+            seen[kind] = where
+    assert set(common.EVENT_TEXT) == set(seen)
+    assert seen["capture"] == "mp" and seen["hostage"] == "hs" and seen["rob"] == "base"
+
+
+def test_the_base_game_reads_no_expansion_part_of_a_view() -> None:
+    """``words/base.py`` never looks at a view's ``mp`` or ``hs`` part: what depends on an
+    expansion is asked of the registered expansions."""
+    tree = ast.parse((WORDS / "base.py").read_text())
+    found = [
+        node.lineno for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in ("mp", "hs")
+    ]
+    assert not found, f"base.py names an expansion's part of a view at lines {found}"
+
+
+def test_expansions_come_in_their_order_whatever_the_import_order() -> None:
+    """Marshal & Prisoners comes before Horses & Stagecoach (its help sections first) even
+    when Horses & Stagecoach's module is imported first."""
+    code = (
+        "import coltexpress.words.horses_stagecoach\n"
+        "from coltexpress.words import base, common\n"
+        "print(','.join(common.EXPANSIONS))\n"
+        "print(','.join(base.help_topics(True, True)))\n"
+    )
+    env = {**os.environ}
+    env["PYTHONPATH"] = str(WORDS.parents[1]) + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out[0] == "mp,hs"
+    sections = out[1].split(",")
+    assert sections.index("Marshal & Prisoners") < sections.index("Horses & Stagecoach")
+    assert sections[-1] == "variants"
+
+
+@pytest.fixture
+def third_expansion() -> Iterator[common.Expansion]:
+    """A made-up expansion, registered for one test and taken out after it."""
+    expansion = common.Expansion(
+        key="zz", option="zz", title="Zz", order=3,
+        events={"zz-bell": lambda d, y: f"{y.subject(d['bandit'], 'rings')} the bell."},
+        doing={"zz-ring": "ringing the bell"},
+        actions=(Move,),
+        label=lambda a, view: "Ring the bell" if str(a) == "move forward 1" else None,
+        where=lambda view, b: "in the bell tower" if b["character"] == "doc" else None,
+    )
+    expansions, events, doing = (
+        dict(common.EXPANSIONS), dict(common.EVENT_TEXT), dict(common.DOING))
+    common.register(expansion)
+    yield expansion
+    common.EXPANSIONS.clear()
+    common.register(expansions["mp"])  # the registry as it was: its tables rebuilt
+    common.register(expansions["hs"])
+    common.EVENT_TEXT.clear()
+    common.EVENT_TEXT.update(events)
+    common.DOING.clear()
+    common.DOING.update(doing)
+
+
+def test_an_expansion_plugs_in_through_the_registry(third_expansion: common.Expansion) -> None:
+    """A third expansion is one registration: its events are said, its labels win over the
+    base game's, and its places are told where a view has its part."""
+    assert Event("zz-bell", {"bandit": "doc"}).text() == "Doc rings the bell."
+    assert base.label("move forward 1") == "Ring the bell"
+    assert base.label("move forward 2") == "Move 2 cars toward the locomotive"
+    assert common.DOING["zz-ring"] == "ringing the bell"
+    view = Game.new(Options(players=3, characters=("doc", "belle", "tuco")), seed=1).view(0)
+    doc = next(b for b in view["bandits"] if b["character"] == "doc")
+    assert base.figure_where(view, doc) != "in the bell tower"  # the view has no "zz" part
+    assert base.figure_where({**view, "zz": {}}, doc) == "in the bell tower"
+    assert list(common.EXPANSIONS) == ["mp", "hs", "zz"]
+
+
+def test_the_old_homes_of_the_words_are_gone() -> None:
+    """No module is left where the words used to be, and no shim."""
+    src = WORDS.parent
+    for old in ("describe.py", "engine/narrate.py", "server/mp_words.py", "server/hs_words.py",
+                "superexpress/describe.py", "superexpress/narrate.py"):
+        assert not (src / old).exists(), old
