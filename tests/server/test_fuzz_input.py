@@ -31,8 +31,8 @@ HTTP_REQUESTS = 1500
 # what each answer may be (docs/protocol.md)
 WS_ERRORS = {"bad-message", "syntax", "illegal", "not-your-turn", "stale", "not-started", "over"}
 WS_REPLIES = {"error", "pong", "welcome", "ack"}
-WS_BROADCASTS = {"update", "seat", "clock", "presence"}
-CLOSES = {1009, 4401, 4404}
+WS_BROADCASTS = {"update", "seat", "clock", "presence", "notice", "released"}
+CLOSES = {1009, 4401, 4404, 4409}
 HTTP_ERRORS = {
     400: {"bad-request", "bad-json", "bad-game", "bad-options", "bad-name", "bad-step",
           "seed-not-allowed"},
