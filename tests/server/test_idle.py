@@ -90,7 +90,8 @@ async def test_an_idle_players_seat_is_handed_to_a_bot_after_two_time_outs(
     assert (await hand(anna, 0))["code"] == "cannot-hand"
     told = await hand(ben, 0)
     assert told["type"] == "handed" and told["seat"] == 0
-    assert told["text"] == f"{await _bandit(ben, 1)} (Ben) handed {belle} to a bot until Anna comes back."
+    doc = await _bandit(ben, 1)
+    assert told["text"] == f"{doc} (Ben) handed {belle} to a bot until Anna comes back."
     seat = await ben.until(lambda m: m["type"] == "seat")
     assert (seat["seat"], seat["state"]) == (0, "bot")
     assert (await spectator.until(lambda m: m["type"] == "handed"))["text"] == told["text"]

@@ -83,9 +83,10 @@ def _clock_text(page: Any, selector: str) -> str:
 def test_the_lobby_pages_its_tables_and_shows_their_notes(new_page: Any, base: str) -> None:
     finished = _finish(new_page, base)
     filler = max(2, PAGE + 2 - len(_live(base)))  # more than a page, whatever came before
-    oldest = api(base, "/api/tables", {"players": 3})["table"]
+    plain = {"players": 3, "clock": 0}  # no turn clock: no notes
+    oldest = api(base, "/api/tables", plain)["table"]
     for _ in range(filler - 1):
-        api(base, "/api/tables", {"players": 3})
+        api(base, "/api/tables", plain)
     practice_table = {"players": 3, "bots": BOTS, "seed": 5, "clock": 60}
     practice = api(base, "/api/tables", practice_table)["table"]
     live = _live(base)
@@ -98,7 +99,11 @@ def test_the_lobby_pages_its_tables_and_shows_their_notes(new_page: Any, base: s
     entry.wait_for()
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     notes = entry.locator(".note").all_inner_texts()
-    assert "Turn clock: 1 min a decision; when it runs out, a bot makes that move." in notes
+    assert (
+        "Turn clock: 1 min a decision; when it runs out, a bot makes that move. After a "
+        "player's time has run out twice, the others may hand their seat to a bot until they "
+        "come back." in notes
+    )
     assert any(n.startswith("Practice table: its creator chose the deal") for n in notes)
     assert page.locator(f"#tables li[data-table='{live[1]}'] .note").count() == 0
     # a page of live tables, then the next one on demand
@@ -123,8 +128,11 @@ def test_the_create_form_offers_a_clock_and_a_deal_for_practice_only(
     page = new_page(PHONE)
     page.goto(base + "/")
     clocks = page.locator("#clock option").all_inner_texts()
-    assert clocks == ["Off", "30 s", "1 min", "2 min", "5 min"]
-    assert page.locator("#clock").input_value() == "0"
+    assert clocks == [
+        "Standard: 1 min a decision, 5 min in reserve (off for one player)",
+        "Off", "30 s", "1 min", "2 min", "5 min",
+    ]
+    assert page.locator("#clock").input_value() == "standard"
     hint = page.locator("#seed-hint")
     assert page.locator("#seed").is_enabled() and hint.is_visible()
     page.select_option("#seats select[data-seat='1']", "human")  # two players: no chosen deal
@@ -211,3 +219,27 @@ def test_notes_and_clock_fit_a_phone(new_page: Any, base: str) -> None:
         for part in ("#notes", "#clock"):
             assert in_viewport(page, part), part
         assert not internal_words(page.inner_text("#stage"))
+
+
+def test_the_standard_clock_is_the_default_of_a_table_of_several_people(
+    new_page: Any, base: str
+) -> None:
+    """Two people and a bot, the form left as it is: the table has the standard clock and
+    says so; "Off" makes a table with none."""
+    for choice, expected in (("standard", True), ("0", False)):
+        page = new_page()
+        page.goto(base + "/")
+        page.select_option("#seats select[data-seat='1']", "human")
+        page.select_option("#clock", choice)
+        page.click("#create button[type=submit]")
+        page.wait_for_function(
+            "document.body.dataset.version !== undefined && window.colt.view !== null"
+        )
+        notes = page.locator("#notes li").all_inner_texts()
+        standard = (
+            "Turn clock: 1 min a decision, and 5 min in reserve for each player over the game; "
+            "when both run out, a bot makes that move. After a player's time has run out "
+            "twice, the others may hand their seat to a bot until they come back."
+        )
+        assert (standard in notes) == expected, notes
+        assert expected or not any(n.startswith("Turn clock") for n in notes)

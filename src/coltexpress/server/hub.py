@@ -249,6 +249,7 @@ class LiveTable:
                 "name": s.name,
                 "level": s.level if s.kind == "bot" else None,
                 "presence": self.presence(s.seat, here),
+                "timeouts": s.timeouts if s.kind == "human" else 0,
             }
             for s in self.row.seats
         ]

@@ -206,7 +206,12 @@ function handle(msg) {
       renderTurn();
       break;
     case "seat":
-      for (const s of state.seats || []) if (s.seat === msg.seat) s.state = msg.state;
+      for (const s of state.seats || []) {
+        if (s.seat !== msg.seat) continue;
+        s.state = msg.state;
+        if (msg.state === "human") s.timeouts = 0; // back: the time-outs count anew
+      }
+      renderIdle();
       if (msg.text) log([msg.text]);
       if (state.view) {
         front.renderPlayers(state);
@@ -222,7 +227,12 @@ function handle(msg) {
       }
       break;
     case "clock": // a turn clock ran out: the seat's bot made that move
+      for (const s of state.seats || []) if (s.seat === msg.seat) s.timeouts = (s.timeouts || 0) + 1;
       if (msg.text) log([msg.text]);
+      renderIdle();
+      break;
+    case "handed": // players handed an idle player's seat to a bot until they come back
+      log([msg.text]);
       break;
     case "notice": // someone tried this seat's invite and was turned away
       log([msg.text]);
@@ -265,6 +275,20 @@ function showDevices() {
   if (!secret) return;
   const url = `${location.origin}/t/${encodeURIComponent(table)}#seat=${state.seat}&token=${encodeURIComponent(secret)}`;
   $("device-link").replaceChildren(copyItem("Your seat on another device", url));
+}
+
+/** Players whose turn clock ran out twice: the others may hand their seat to a bot until
+ * they come back (the server checks it again). */
+function renderIdle() {
+  const box = $("idle");
+  const idle = state.seat === null || state.status !== "playing"
+    ? []
+    : (state.seats || []).filter((s) => s.kind === "human" && s.seat !== state.seat && s.state === "human" && (s.timeouts || 0) >= 2);
+  box.hidden = !idle.length;
+  box.replaceChildren(...idle.map((s) => h("p", {},
+    `${playerLabel(state, s.seat)}: time ran out ${s.timeouts} times. `,
+    h("button", { type: "button", class: "hand", "data-seat": String(s.seat), onclick: () => send({ type: "hand", seat: s.seat, id: state.nextId++ }) },
+      `Let a bot play for ${playerLabel(state, s.seat)} until they come back`))));
 }
 
 function showAway(away) {
@@ -450,6 +474,7 @@ function renderTurn() {
   renderWhere();
   front.renderHand(state, mine, act);
   renderHost();
+  renderIdle();
   document.body.dataset.myturn = mine ? "1" : "0";
   const who = state.seat === null ? "watching" : playerLabel(state, state.seat);
   document.title = mine ? `Your turn — ${state.title}` : `${state.title} — ${who}`;
