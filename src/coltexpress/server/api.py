@@ -224,8 +224,9 @@ def _table_request(data: Any, chosen_seeds: str = "solo") -> TableRequest:
 
 
 def client_address(request: Request) -> str:
-    """The address a request came from (behind a proxy, uvicorn's ``--proxy-headers``
-    puts the forwarded one here)."""
+    """The address a request came from: the peer's, or, from a proxy named by
+    ``--trusted-proxies``, the client's it forwarded (uvicorn's proxy headers middleware
+    puts it here)."""
     return request.client.host if request.client is not None else "unknown"
 
 

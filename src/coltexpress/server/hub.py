@@ -79,6 +79,10 @@ class Settings:
     bot_workers: int = 0  # processes bots think in (0: one per core; bots.default_workers)
     spectators: int = 200  # spectators a table takes in one process; more are closed, 4403
     render_workers: int = 1  # processes that build viewers' updates (0: in this process)
+    # the proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed: addresses and
+    # networks (``colt serve --trusted-proxies``); none by default, so a client's own
+    # header never changes the address its limits are counted by
+    trusted_proxies: tuple[str, ...] = ()
 
     @property
     def tick(self) -> float:
