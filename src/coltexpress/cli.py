@@ -561,6 +561,10 @@ def serve(
             help="Hours without a human at an unfinished table before it is deleted.",
         ),
     ] = 24.0,
+    socket_limit: Annotated[
+        int,
+        typer.Option(min=0, help="WebSockets one address may hold open at once (0: no limit)."),
+    ] = 40,
     trusted_proxies: Annotated[
         str,
         typer.Option(
@@ -594,7 +598,7 @@ def serve(
     settings = Settings(
         db=db, redis=redis, grace=grace, bot_delay=bot_delay, abandoned=60 * abandoned,
         game=game, chosen_seeds=chosen_seeds, create_limit=create_limit,
-        expire=3600 * expire, trusted_proxies=proxies,
+        expire=3600 * expire, trusted_proxies=proxies, socket_limit=socket_limit,
     )
     try:
         run_server(settings, host=host, port=port)

@@ -53,6 +53,7 @@ CLOSE_NO_TABLE = 4404
 CLOSE_FULL = 4403  # a spectator over the table's Settings.spectators
 CLOSE_RATE = 4429
 CLOSE_SEAT_TAKEN = 4409  # an invite said hello after the seat's player claimed it
+CLOSE_TOO_MANY = 4430  # one address holds Settings.socket_limit WebSockets open already
 CLOSE_NO_HELLO = 4408
 CLOSE_SERVER_ERROR = 1011
 
@@ -262,8 +263,23 @@ class Connection:
 
 
 async def table_socket(websocket: WebSocket) -> None:
+    """One table WebSocket, counted against its address's ``Settings.socket_limit`` (the
+    client's address, forwarded by a trusted proxy, or the peer's): one too many is
+    accepted and closed at once with 4430 and a reason a player can read."""
     hub = hub_of(websocket)
-    await Connection(hub, websocket, websocket.path_params["table"]).run()
+    address = websocket.client.host if websocket.client is not None else "unknown"
+    if not hub.open_socket(address):
+        limit = hub.settings.socket_limit
+        await websocket.accept()
+        await websocket.close(
+            code=CLOSE_TOO_MANY,
+            reason=f"your address has {limit} connections open, the most the server takes",
+        )
+        return
+    try:
+        await Connection(hub, websocket, websocket.path_params["table"]).run()
+    finally:
+        hub.close_socket(address)
 
 
 async def no_socket(websocket: WebSocket) -> None:

@@ -73,6 +73,8 @@ class Settings:
     # the lobby and every view of such a table say the deal was chosen)
     chosen_seeds: str = "solo"
     create_limit: int = 20  # tables one address may create a minute (0: no limit)
+    # WebSockets one address may hold open at once (0: no limit); more are closed, 4430
+    socket_limit: int = 40
     # a table not over that no human seat was connected to for this many seconds is
     # deleted with its moves (finished tables are kept for their records)
     expire: float = 24 * 3600.0
@@ -366,12 +368,30 @@ class Hub:
         self.live: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.creations = Throttle(settings.create_limit, 60.0)  # tables an address creates
+        self.sockets: dict[str, int] = {}  # WebSockets open, by address
         self.bots = BotPool(settings.bot_workers or None)
         self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
         self.render = RenderPool(settings.render_workers)
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
         self.beaten = 0.0  # when the heartbeat last marked this process's seats seen
         self.closing = False
+
+    def open_socket(self, address: str) -> bool:
+        """Count a WebSocket of ``address``; False (counting nothing) when the address has
+        ``Settings.socket_limit`` open already."""
+        limit = self.settings.socket_limit
+        held = self.sockets.get(address, 0)
+        if limit > 0 and held >= limit:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        held = self.sockets.get(address, 0) - 1
+        if held > 0:
+            self.sockets[address] = held
+        else:
+            self.sockets.pop(address, None)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in one of the store's threads."""
