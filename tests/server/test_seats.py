@@ -154,3 +154,61 @@ async def test_the_host_releases_an_away_players_seat(make_server: Any) -> None:
     assert welcome["seats"][1]["name"] is None  # Bob's name went with him
     await carl.close()
     await anna.close()
+
+
+def _migrate_from_0004(url: str) -> None:
+    """A database made by the server before seats had secrets and clocks a reserve, with a
+    claimed seat, brought to the newest schema: the seat has no secret yet (its next hello
+    with the invite makes one), no reserve used and no time-out; the table no reserve."""
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from coltexpress.server import storage
+    from coltexpress.server.storage import Store, hash_token
+
+    store = Store(url)
+    try:
+        config = Config()
+        config.set_main_option(
+            "script_location", str(Path(storage.__file__).parent / "migrations")
+        )
+        config.attributes["engine"] = store.engine
+        command.upgrade(config, "0004")
+        with store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO colt_tables (id, created, preset, players, options, seed, "
+                    "status, version, host_hash, game, clock, seed_chosen) VALUES ('old', 1.0, "
+                    "'standard', 2, '{}', '1', 'playing', 0, 'h', 'colt-express', 60, false)"
+                )
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO colt_seats (table_id, seat, kind, token_hash, claimed, "
+                    "bot_active) VALUES ('old', 0, 'human', :h, true, false)"
+                ),
+                {"h": hash_token("invite")},
+            )
+        store.migrate()
+        row = store.get_table("old")
+        assert row is not None and row.reserve is None and row.clock == 60
+        seat = row.seats[0]
+        assert (seat.secret_hash, seat.reserve_used, seat.timeouts) == (None, 0.0, 0)
+        # its player's next hello with the invite claims it
+        assert store.find_seat("old", "invite") == (0, True, False)
+        assert store.claim_secret("old", 0, "invite", "mine")
+        assert store.find_seat("old", "mine") == (0, False, True)
+        assert not store.claim_secret("old", 0, "invite", "theirs")  # once only
+    finally:
+        store.close()
+
+
+def test_migration_of_an_old_sqlite_database(tmp_path: Any) -> None:
+    _migrate_from_0004(f"sqlite:///{tmp_path / 'old.db'}")
+
+
+def test_migration_of_an_old_postgresql_database(fresh_pg: str) -> None:
+    _migrate_from_0004(fresh_pg)

@@ -109,6 +109,9 @@ function connect() {
       state.token = null;
       sessionStorage.removeItem(`colt-token-${table}`);
       history.replaceState(null, "", location.pathname);
+    } else if (e.code === 4430) {
+      // too many sockets from this address: said, then tried again later like any drop
+      toast(`The server refused the connection: ${e.reason || "too many connections from your address"}. Close other tabs of this table; the page tries again.`);
     } else if (e.code === 4404 || e.code === 1008) {
       setConn(`closed: ${e.reason || "unknown table"}`, "bad");
       state.closedForGood = true;
