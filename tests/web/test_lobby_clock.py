@@ -10,6 +10,7 @@ the log tells that a bot made the move.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +26,7 @@ from .helpers import (
     horizontal_overflow,
     in_viewport,
     internal_words,
+    play_one,
     seed_where,
 )
 
@@ -243,3 +245,44 @@ def test_the_standard_clock_is_the_default_of_a_table_of_several_people(
         )
         assert (standard in notes) == expected, notes
         assert expected or not any(n.startswith("Turn clock") for n in notes)
+
+
+def test_a_twice_timed_out_players_seat_is_handed_to_a_bot_from_the_page(
+    new_page: Any, base: str
+) -> None:
+    """Anna is at the table and never moves; her 5 s clock runs out twice. Ben's page then
+    offers to let a bot play for her, and after his click everyone reads it in words."""
+    made = api(base, "/api/tables", {
+        "players": 3, "bots": {"2": "easy"}, "names": {"0": "Anna", "1": "Ben"},
+        "seed": seed_where(3, "standard", 0), "clock": 5,
+    })
+    anna = new_page()
+    anna.goto(base + made["seats"][0]["invite"])
+    anna.wait_for_function("document.body.dataset.version !== undefined")
+    ben = new_page()
+    ben.goto(base + made["seats"][1]["invite"])
+    ben.wait_for_function("document.body.dataset.version !== undefined")
+    ben.select_option("#pace", "0")
+    api(base, f"/api/tables/{made['table']}/start", {}, token=made["host_token"])
+    rng = random.Random(3)
+    n = 0
+    while ben.locator("#idle").is_hidden():
+        assert n < 40, "Anna's clock did not run out twice"
+        ben.wait_for_function(
+            f"{MY_TURN} || !document.getElementById('idle').hidden", timeout=60_000
+        )
+        if ben.locator("#idle").is_hidden():
+            play_one(ben, rng, n)
+        n += 1
+    assert ben.inner_text("#log").count("Anna's time ran out") == 2
+    offer = ben.locator("#idle button.hand")
+    assert offer.inner_text().startswith("Let a bot play for ") and "(Anna)" in offer.inner_text()
+    assert anna.locator("#idle").is_hidden()  # not offered to Anna herself
+    assert not internal_words(ben.inner_text("#idle")), ben.inner_text("#idle")
+    offer.click()
+    for page in (ben, anna):
+        page.wait_for_function(
+            "document.getElementById('log').innerText.includes('to a bot until Anna comes back')",
+            timeout=15_000,
+        )
+    assert ben.locator("#idle").is_hidden()  # a bot plays for her now
