@@ -515,14 +515,6 @@ class Store:
 
     # -- seats ----------------------------------------------------------------------------
 
-    def seat_by_token(self, table_id: str, token: str) -> int | None:
-        with self.engine.connect() as conn:
-            return conn.execute(
-                select(seats_t.c.seat).where(
-                    seats_t.c.table_id == table_id, seats_t.c.token_hash == hash_token(token)
-                )
-            ).scalar()
-
     def find_seat(self, table_id: str, token: str) -> tuple[int, bool, bool] | None:
         """The seat ``token`` opens: ``(seat, by_invite, claimed)`` where ``by_invite`` says
         the token is the seat's invite (else its own secret) and ``claimed`` that the seat
