@@ -580,6 +580,18 @@ def serve(
         int,
         typer.Option(min=0, help="Lobby pages one address may ask a minute (0: no limit)."),
     ] = 300,
+    socket_limit: Annotated[
+        int,
+        typer.Option(min=0, help="WebSockets one address may hold open at once (0: no limit)."),
+    ] = 40,
+    trusted_proxies: Annotated[
+        str,
+        typer.Option(
+            help="Proxies whose X-Forwarded-For gives the client's address: addresses or "
+            "networks, separated by commas (10.0.0.5,10.1.0.0/16). Default: none, so a "
+            "client's own header is never believed.",
+        ),
+    ] = "",
 ) -> None:
     """Run the online table server: lobby, invite links, bots.
 
@@ -587,11 +599,16 @@ def serve(
     """
     from .server import Settings
     from .server import serve as run_server
+    from .server.throttle import parse_proxies
 
     if game not in GAMES:
         raise _fail(f"unknown game {game!r}; games are {', '.join(GAMES)}")
     if chosen_seeds not in ("solo", "any"):
         raise _fail(f"--chosen-seeds is solo or any, not {chosen_seeds!r}")
+    try:
+        proxies = parse_proxies(trusted_proxies)
+    except ValueError as exc:
+        raise _fail(f"--trusted-proxies: {exc}") from None
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     console.print(
         f"Colt Express server on [bold]http://{shown}:{port}[/] (database {db})", soft_wrap=True
@@ -602,6 +619,7 @@ def serve(
         game=game, chosen_seeds=chosen_seeds, create_limit=create_limit,
         expire=3600 * expire, header_timeout=header_timeout,
         replay_limit=replay_limit, lobby_limit=lobby_limit,
+        trusted_proxies=proxies, socket_limit=socket_limit,
     )
     try:
         run_server(settings, host=host, port=port)

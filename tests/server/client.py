@@ -26,6 +26,11 @@ class Created:
 # assertion must not leave sockets for the garbage collector to complain about later).
 OPEN_CLIENTS: list[Client] = []
 
+# A seat's own secret by its invite token: the first hello with an invite claims the seat and
+# its welcome carries the secret, with which the seat's player comes back (the invite is
+# refused from then on), as the browser keeps it.
+SECRETS: dict[str, str] = {}
+
 
 class Server:
     def __init__(self, base: str) -> None:
@@ -72,11 +77,21 @@ class Server:
             return http.get(f"/api/tables/{table}/replay/{step}")
 
     async def connect(
-        self, table: str, token: str | None = None, seat: int | None = None
+        self,
+        table: str,
+        token: str | None = None,
+        seat: int | None = None,
+        *,
+        as_given: bool = False,
     ) -> Client:
+        """A socket that says hello with ``token`` (none: a spectator); an invite whose
+        seat this client already claimed is replaced by the seat's secret, unless
+        ``as_given``."""
         ws = await connect(f"{self.ws_base}/ws/{table}", max_size=None)
-        client = Client(ws, seat)
+        client = Client(ws, seat, invite=token)
         OPEN_CLIENTS.append(client)
+        if token and not as_given:
+            token = SECRETS.get(token, token)
         await client.send({"type": "hello", **({"token": token} if token else {})})
         return client
 
@@ -85,6 +100,7 @@ class Server:
 class Client:
     ws: ClientConnection
     seat: int | None
+    invite: str | None = None  # the token of the hello (an invite: kept with its secret)
     raw: list[str] = field(default_factory=list)
     version: int = -1
     status: str = ""
@@ -109,6 +125,8 @@ class Client:
         assert isinstance(raw, str)
         self.raw.append(raw)
         message: dict[str, Any] = json.loads(raw)
+        if message["type"] == "welcome" and "secret" in message and self.invite:
+            SECRETS[self.invite] = message["secret"]
         if message["type"] in ("welcome", "update"):
             self.version = message["version"]
             self.status = message["status"]

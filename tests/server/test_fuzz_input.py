@@ -29,10 +29,13 @@ HELLO_FRAMES = 300  # each on a new socket
 HTTP_REQUESTS = 1500
 
 # what each answer may be (docs/protocol.md)
-WS_ERRORS = {"bad-message", "syntax", "illegal", "not-your-turn", "stale", "not-started", "over"}
+WS_ERRORS = {
+    "bad-message", "syntax", "illegal", "not-your-turn", "stale", "not-started", "over",
+    "cannot-hand",
+}
 WS_REPLIES = {"error", "pong", "welcome", "ack"}
-WS_BROADCASTS = {"update", "seat", "clock", "presence"}
-CLOSES = {1009, 4401, 4404}
+WS_BROADCASTS = {"update", "seat", "clock", "presence", "notice", "released", "handed"}
+CLOSES = {1009, 4401, 4404, 4409}
 HTTP_ERRORS = {
     400: {"bad-request", "bad-json", "bad-game", "bad-options", "bad-name", "bad-step",
           "seed-not-allowed"},
@@ -104,7 +107,9 @@ class Hostile:
 
     def message(self, version: int, legal: list[str]) -> dict[str, Any]:
         rng = self.rng
-        kind = rng.choice(["act", "act", "act", "sync", "ping", "hello", "fly", 7, None])
+        kind = rng.choice(
+            ["act", "act", "act", "sync", "ping", "hello", "hand", "fly", 7, None]
+        )
         message: dict[str, Any] = {} if kind is None else {"type": kind}
         if kind == "act":
             action = rng.choice(legal) if legal and rng.random() < 0.3 else "draw"
@@ -113,6 +118,8 @@ class Hostile:
             message["version"] = self.field(version)
         elif kind == "hello":
             message["token"] = self.field("nope")
+        elif kind == "hand":
+            message["seat"] = self.field(rng.randint(0, 3))
         if rng.random() < 0.5:
             message["id"] = self.field(rng.randint(0, 99))
         if rng.random() < 0.1:

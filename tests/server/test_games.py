@@ -16,7 +16,7 @@ from coltexpress.server.messages import steps_update
 from coltexpress.words import base
 
 from .canary import Timeline, check_message
-from .client import Client, Server, whole_game
+from .client import SECRETS, Client, Server, whole_game
 
 COLT = table_game("colt-express")
 
@@ -57,10 +57,13 @@ async def test_full_game_with_humans_bots_and_spectator(
     # the leak canary over every message of the game
     timeline = Timeline(record)
     secrets = [created.host_token, *created.tokens.values()]
+    # each seat's own secret (its first welcome carries it) reaches no other viewer
+    own = {seat: SECRETS[token] for seat, token in created.tokens.items()}
     checks = 0
     for client in clients:
+        others = [secret for seat, secret in own.items() if seat != client.seat]
         for raw in client.raw:
-            checks += check_message(raw, client.seat, timeline, secrets)
+            checks += check_message(raw, client.seat, timeline, [*secrets, *others])
         await client.close()
     assert checks > 1000
 

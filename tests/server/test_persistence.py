@@ -116,8 +116,8 @@ async def test_racing_moves_over_websockets(server: Server) -> None:
     """Two connections of the same seat submit the same version at once: one is acked."""
     created = server.create(players=3, bots={"1": "easy", "2": "easy"}, seed=77)
     one = await server.connect(created.table, created.tokens[0], 0)
+    await one.expect("welcome")  # the seat claimed: the second socket uses its secret
     two = await server.connect(created.table, created.tokens[0], 0)
-    await one.expect("welcome")
     await two.expect("welcome")
     await asyncio.to_thread(server.start, created)
     while not one.my_turn():

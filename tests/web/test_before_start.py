@@ -111,15 +111,17 @@ def test_the_host_sees_who_has_arrived_live(base: str, new_context: Any) -> None
     _wait_presence(page, 0, "here")
     assert page.locator("#invites input.link").count() == 0
     assert horizontal_overflow(page) <= 0
+    # the link that opens Ben's seat on his other devices (his invite is his seat's no more)
+    own_link = page.locator("#device-link input").input_value()
     # Ben closes his page: he has left
     phone.close()
     _wait_presence(host, 1, "left")
     assert _presence(host, 1) == "left: left the table"
     assert "(1 of 3 players here)" in host.inner_text("#prompt")
     assert "left the table" in host.inner_text(".bandit-list")
-    # he comes back
+    # he comes back, on another device, with his own link
     again = new_context(PHONE).new_page()
-    again.goto(base + ben["invite"])
+    again.goto(own_link)
     _wait_presence(host, 1, "here")
     assert host.evaluate("window.__sameDocument") is True  # all of it pushed, no reload
     assert _presence(host, 2) == "waiting: not here yet: the link has not been opened"

@@ -10,6 +10,7 @@ the log tells that a bot made the move.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +26,7 @@ from .helpers import (
     horizontal_overflow,
     in_viewport,
     internal_words,
+    play_one,
     seed_where,
 )
 
@@ -83,9 +85,10 @@ def _clock_text(page: Any, selector: str) -> str:
 def test_the_lobby_pages_its_tables_and_shows_their_notes(new_page: Any, base: str) -> None:
     finished = _finish(new_page, base)
     filler = max(2, PAGE + 2 - len(_live(base)))  # more than a page, whatever came before
-    oldest = api(base, "/api/tables", {"players": 3})["table"]
+    plain = {"players": 3, "clock": 0}  # no turn clock: no notes
+    oldest = api(base, "/api/tables", plain)["table"]
     for _ in range(filler - 1):
-        api(base, "/api/tables", {"players": 3})
+        api(base, "/api/tables", plain)
     practice_table = {"players": 3, "bots": BOTS, "seed": 5, "clock": 60}
     practice = api(base, "/api/tables", practice_table)["table"]
     live = _live(base)
@@ -98,7 +101,11 @@ def test_the_lobby_pages_its_tables_and_shows_their_notes(new_page: Any, base: s
     entry.wait_for()
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     notes = entry.locator(".note").all_inner_texts()
-    assert "Turn clock: 1 min a decision; when it runs out, a bot makes that move." in notes
+    assert (
+        "Turn clock: 1 min a decision; when it runs out, a bot makes that move. After a "
+        "player's time has run out twice, the others may hand their seat to a bot until they "
+        "come back." in notes
+    )
     assert any(n.startswith("Practice table: its creator chose the deal") for n in notes)
     assert page.locator(f"#tables li[data-table='{live[1]}'] .note").count() == 0
     # a page of live tables, then the next one on demand
@@ -123,8 +130,11 @@ def test_the_create_form_offers_a_clock_and_a_deal_for_practice_only(
     page = new_page(PHONE)
     page.goto(base + "/")
     clocks = page.locator("#clock option").all_inner_texts()
-    assert clocks == ["Off", "30 s", "1 min", "2 min", "5 min"]
-    assert page.locator("#clock").input_value() == "0"
+    assert clocks == [
+        "Standard: 1 min a decision, 5 min in reserve (off for one player)",
+        "Off", "30 s", "1 min", "2 min", "5 min",
+    ]
+    assert page.locator("#clock").input_value() == "standard"
     hint = page.locator("#seed-hint")
     assert page.locator("#seed").is_enabled() and hint.is_visible()
     page.select_option("#seats select[data-seat='1']", "human")  # two players: no chosen deal
@@ -211,3 +221,68 @@ def test_notes_and_clock_fit_a_phone(new_page: Any, base: str) -> None:
         for part in ("#notes", "#clock"):
             assert in_viewport(page, part), part
         assert not internal_words(page.inner_text("#stage"))
+
+
+def test_the_standard_clock_is_the_default_of_a_table_of_several_people(
+    new_page: Any, base: str
+) -> None:
+    """Two people and a bot, the form left as it is: the table has the standard clock and
+    says so; "Off" makes a table with none."""
+    for choice, expected in (("standard", True), ("0", False)):
+        page = new_page()
+        page.goto(base + "/")
+        page.select_option("#seats select[data-seat='1']", "human")
+        page.select_option("#clock", choice)
+        page.click("#create button[type=submit]")
+        page.wait_for_function(
+            "document.body.dataset.version !== undefined && window.colt.view !== null"
+        )
+        notes = page.locator("#notes li").all_inner_texts()
+        standard = (
+            "Turn clock: 1 min a decision, and 5 min in reserve for each player over the game; "
+            "when both run out, a bot makes that move. After a player's time has run out "
+            "twice, the others may hand their seat to a bot until they come back."
+        )
+        assert (standard in notes) == expected, notes
+        assert expected or not any(n.startswith("Turn clock") for n in notes)
+
+
+def test_a_twice_timed_out_players_seat_is_handed_to_a_bot_from_the_page(
+    new_page: Any, base: str
+) -> None:
+    """Anna is at the table and never moves; her 5 s clock runs out twice. Ben's page then
+    offers to let a bot play for her, and after his click everyone reads it in words."""
+    made = api(base, "/api/tables", {
+        "players": 3, "bots": {"2": "easy"}, "names": {"0": "Anna", "1": "Ben"},
+        "seed": seed_where(3, "standard", 0), "clock": 5,
+    })
+    anna = new_page()
+    anna.goto(base + made["seats"][0]["invite"])
+    anna.wait_for_function("document.body.dataset.version !== undefined")
+    ben = new_page()
+    ben.goto(base + made["seats"][1]["invite"])
+    ben.wait_for_function("document.body.dataset.version !== undefined")
+    ben.select_option("#pace", "0")
+    api(base, f"/api/tables/{made['table']}/start", {}, token=made["host_token"])
+    rng = random.Random(3)
+    n = 0
+    while ben.locator("#idle").is_hidden():
+        assert n < 40, "Anna's clock did not run out twice"
+        ben.wait_for_function(
+            f"{MY_TURN} || !document.getElementById('idle').hidden", timeout=60_000
+        )
+        if ben.locator("#idle").is_hidden():
+            play_one(ben, rng, n)
+        n += 1
+    assert ben.inner_text("#log").count("Anna's time ran out") == 2
+    offer = ben.locator("#idle button.hand")
+    assert offer.inner_text().startswith("Let a bot play for ") and "(Anna)" in offer.inner_text()
+    assert anna.locator("#idle").is_hidden()  # not offered to Anna herself
+    assert not internal_words(ben.inner_text("#idle")), ben.inner_text("#idle")
+    offer.click()
+    for page in (ben, anna):
+        page.wait_for_function(
+            "document.getElementById('log').innerText.includes('to a bot until Anna comes back')",
+            timeout=15_000,
+        )
+    assert ben.locator("#idle").is_hidden()  # a bot plays for her now

@@ -32,6 +32,11 @@ def uvicorn_config(settings: Settings, host: str, port: int) -> uvicorn.Config:
         ws=TableSocketProtocol,
         ws_max_size=settings.max_message,
         ws_ping_interval=20.0,
+        # forwarded headers only from the proxies named (uvicorn alone would trust them from
+        # 127.0.0.1, or from FORWARDED_ALLOW_IPS): the creation limit and the sockets'
+        # limit count by the address a forged header cannot change
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
         log_level="warning",
         lifespan="on",
     )

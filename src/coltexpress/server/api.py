@@ -107,6 +107,7 @@ class TableRequest:
     host_seat: int | None
     seed_chosen: bool = False  # the creator chose the seed (a practice table; views say so)
     clock: int | None = None  # seconds per decision, or None: no turn clock
+    reserve: int | None = None  # seconds each seat may draw on after a decision's own time
 
 
 def _seat_number(key: str, what: str, options: Any) -> int:
@@ -133,6 +134,10 @@ def _names(names_in: dict[str, str], options: Any, bots: dict[int, str]) -> dict
 
 
 MIN_CLOCK, MAX_CLOCK = 5, 3600  # seconds per decision a turn clock may give
+# A table with two or more player seats gets a turn clock unless its creator says otherwise
+# (``clock`` null or 0: none), so that an idle player cannot stall the others: a decision's
+# own time, then a reserve the seat draws on over the whole game (like Board Game Arena's).
+DEFAULT_CLOCK, DEFAULT_RESERVE = 60, 300
 
 # the error code of a create-table field of the wrong shape (others: bad-request)
 _FIELD_CODES = {
@@ -201,20 +206,30 @@ def _table_request(data: Any, chosen_seeds: str = "solo") -> TableRequest:
             f"the server deals in secret",
         )
     clock = body.clock or None  # null or 0: no clock
+    reserve = body.reserve or None
+    if "clock" not in data:  # the default: a clock where several people play
+        clock, reserve = (DEFAULT_CLOCK, DEFAULT_RESERVE) if humans > 1 else (None, None)
+        if body.reserve is not None or "reserve" in data:
+            reserve = body.reserve or None
     if clock is not None and clock < MIN_CLOCK:
         raise ApiError(400, "bad-request", schema.TableBody.words["clock"])
+    if clock is None:
+        reserve = None
     host_seat = body.host_seat
     if host_seat is not None:
         host_seat = _int(host_seat, "host_seat", 0, options.players - 1)
         if host_seat in bots:
             raise ApiError(400, "bad-request", f"the host cannot sit at seat {host_seat}: a bot")
     names = _names(body.names or {}, options, bots)
-    return TableRequest(game, preset, options, bots, seed, names, host_seat, chosen, clock)
+    return TableRequest(
+        game, preset, options, bots, seed, names, host_seat, chosen, clock, reserve
+    )
 
 
 def client_address(request: Request) -> str:
-    """The address a request came from (behind a proxy, uvicorn's ``--proxy-headers``
-    puts the forwarded one here)."""
+    """The address a request came from: the peer's, or, from a proxy named by
+    ``--trusted-proxies``, the client's it forwarded (uvicorn's proxy headers middleware
+    puts it here)."""
     return request.client.host if request.client is not None else "unknown"
 
 
@@ -265,6 +280,7 @@ async def create_table(request: Request) -> Response:
         game=kind.name,
         clock=req.clock,
         seed_chosen=req.seed_chosen,
+        reserve=req.reserve,
     )
     await hub.db(hub.store.create_table, row)
     return JSONResponse(
@@ -274,6 +290,7 @@ async def create_table(request: Request) -> Response:
             "host_token": host_token,
             "host_seat": req.host_seat,
             "clock": req.clock,
+            "reserve": req.reserve,
             "seed_chosen": req.seed_chosen,
             "seats": answer,
         },
@@ -298,7 +315,8 @@ def _lobby_entry(row: TableRow) -> dict[str, Any]:
         "created": row.created,
         "clock": row.clock,
         "seed_chosen": row.seed_chosen,
-        "notes": words.table_notes(row.clock, row.seed_chosen),
+        "reserve": row.reserve,
+        "notes": words.table_notes(row.clock, row.seed_chosen, row.reserve),
     }
 
 
@@ -389,17 +407,62 @@ async def _table_row(request: Request) -> TableRow | Response:
     return row
 
 
+def _not_host(request: Request, row: TableRow) -> Response | None:
+    """The refusal of a host's call without the table's host token, or None."""
+    auth = request.headers.get("authorization", "")
+    if not auth.startswith("Bearer "):
+        return _error(ApiError(401, "no-token", "send Authorization: Bearer <host_token>"))
+    if not secrets.compare_digest(hash_token(auth[7:].strip()), row.host_hash):
+        return _error(ApiError(403, "bad-token", "that is not this table's host token"))
+    return None
+
+
+async def release_seat(request: Request) -> Response:
+    """The host gives a person's seat to a new player while its player is away: a new
+    invite, and the seat's secret (its player's key) opens nothing any more."""
+    hub = hub_of(request)
+    row = await _table_row(request)
+    if isinstance(row, Response):
+        return row
+    denied = _not_host(request, row)
+    if denied is not None:
+        return denied
+    text = request.path_params["seat"]
+    seat = int(text) if text.isdigit() and len(text) <= 2 else -1
+    if not 0 <= seat < len(row.seats) or row.seats[seat].kind != "human":
+        return _error(
+            ApiError(400, "bad-request", "seat must be the number of a player's seat (not a bot's)")
+        )
+    kind = table_game(row.game)
+    who = words.bandit_names(kind.seat_bandits(kind.new(row.options, row.seed), seat))
+    if row.status == "over":
+        return _error(ApiError(409, "over", "the game is over: its seats stay as they were"))
+    if not hub.seat_away(row, seat):
+        return _error(
+            ApiError(
+                409,
+                "seat-here",
+                f"{who}'s player is at the table: a seat is released only while its player "
+                "is away",
+            )
+        )
+    invite = secrets.token_urlsafe(24)
+    await hub.db(hub.store.release, row.id, seat, invite, playing=row.status == "playing")
+    await hub.bus.publish(row.id)
+    return JSONResponse(
+        {"table": row.id, "seat": seat, "invite": f"/t/{row.id}#seat={seat}&token={invite}"}
+    )
+
+
 async def start_table(request: Request) -> Response:
     hub = hub_of(request)
     row = await _table_row(request)
     if isinstance(row, Response):
         return row
     table_id = row.id
-    auth = request.headers.get("authorization", "")
-    if not auth.startswith("Bearer "):
-        return _error(ApiError(401, "no-token", "send Authorization: Bearer <host_token>"))
-    if not secrets.compare_digest(hash_token(auth[7:].strip()), row.host_hash):
-        return _error(ApiError(403, "bad-token", "that is not this table's host token"))
+    denied = _not_host(request, row)
+    if denied is not None:
+        return denied
     if not await hub.db(hub.store.start, table_id):
         return _error(ApiError(409, "not-open", f"table {table_id} has already started"))
     await hub.bus.publish(table_id)

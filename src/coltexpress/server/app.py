@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import time
 from collections import deque
 from collections.abc import AsyncIterator
@@ -21,7 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import schema
+from . import schema, words
 from .api import (
     create_table,
     get_record,
@@ -31,6 +32,7 @@ from .api import (
     hub_of,
     list_games,
     list_tables,
+    release_seat,
     rules,
     start_table,
 )
@@ -50,6 +52,8 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
 CLOSE_FULL = 4403  # a spectator over the table's Settings.spectators
 CLOSE_RATE = 4429
+CLOSE_SEAT_TAKEN = 4409  # an invite said hello after the seat's player claimed it
+CLOSE_TOO_MANY = 4430  # one address holds Settings.socket_limit WebSockets open already
 CLOSE_NO_HELLO = 4408
 CLOSE_SERVER_ERROR = 1011
 
@@ -93,6 +97,7 @@ class Connection:
         self.viewer: Viewer | None = None
         self.times: deque[float] = deque()
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.kicks: set[asyncio.Task[None]] = set()
 
     def send(self, message: dict[str, Any]) -> None:
         queue = self.viewer.queue if self.viewer is not None else self.outbox
@@ -135,6 +140,12 @@ class Connection:
         await asyncio.sleep(0)  # let queued messages go first
         with contextlib.suppress(Exception):
             await self.ws.close(code=code, reason=reason)
+
+    def kick(self, code: int, reason: str) -> None:
+        """Close this connection from elsewhere (its seat was released)."""
+        task = asyncio.get_running_loop().create_task(self.close(code, reason))
+        self.kicks.add(task)
+        task.add_done_callback(self.kicks.discard)
 
     async def _receive_loop(self) -> None:
         settings = self.hub.settings
@@ -193,7 +204,15 @@ class Connection:
             self.error("bad-message", "already said hello", msg_id)
         elif isinstance(message, schema.Sync):
             await self.hub.sync(self.table, self.viewer)
+        elif isinstance(message, schema.Hand):
+            try:
+                await self.hub.hand(self.table, self.viewer, message.seat)
+            except ProtocolError as exc:
+                self.error(exc.code, exc.message, msg_id)
         else:
+            seat = self.viewer.seat
+            if seat is not None and self.table.seat_state(seat) == "bot":
+                await self.hub.reclaim(self.table, self.viewer)  # the player is back
             try:
                 await self.hub.submit(
                     self.table,
@@ -215,18 +234,28 @@ class Connection:
             await self.close(CLOSE_NO_TABLE, f"no table {schema.shown_id(self.table_id)}")
             return False
         seat = None
+        secret = None  # the seat's own secret, made at its first hello with the invite
         if hello.token:
-            seat = await self.hub.db(self.hub.store.seat_by_token, self.table_id, hello.token)
-            if seat is None:
+            found = await self.hub.db(self.hub.store.find_seat, self.table_id, hello.token)
+            if found is None:
                 await self.close(CLOSE_BAD_TOKEN, "bad token")
                 return False
-        viewer = Viewer(self.table_id, seat)
+            seat, by_invite, claimed = found
+            if by_invite:
+                secret = secrets.token_urlsafe(24)
+                if claimed or not await self.hub.db(
+                    self.hub.store.claim_secret, self.table_id, seat, hello.token, secret
+                ):
+                    self.hub.tell_intruder(table, seat)
+                    await self.close(CLOSE_SEAT_TAKEN, words.SEAT_TAKEN)
+                    return False
+        viewer = Viewer(self.table_id, seat, kick=self.kick)
         self.table, self.viewer = table, viewer
         # what was queued before the hello goes first, then the viewer's own queue
         self.outbox.put_nowait(None)
         self.viewer_pump = asyncio.create_task(self._pump(viewer.queue))
         try:
-            await self.hub.join(table, viewer)
+            await self.hub.join(table, viewer, secret=secret)
         except TableFull as exc:
             await self.close(CLOSE_FULL, str(exc))
             return False
@@ -234,8 +263,23 @@ class Connection:
 
 
 async def table_socket(websocket: WebSocket) -> None:
+    """One table WebSocket, counted against its address's ``Settings.socket_limit`` (the
+    client's address, forwarded by a trusted proxy, or the peer's): one too many is
+    accepted and closed at once with 4430 and a reason a player can read."""
     hub = hub_of(websocket)
-    await Connection(hub, websocket, websocket.path_params["table"]).run()
+    address = websocket.client.host if websocket.client is not None else "unknown"
+    if not hub.open_socket(address):
+        limit = hub.settings.socket_limit
+        await websocket.accept()
+        await websocket.close(
+            code=CLOSE_TOO_MANY,
+            reason=f"your address has {limit} connections open, the most the server takes",
+        )
+        return
+    try:
+        await Connection(hub, websocket, websocket.path_params["table"]).run()
+    finally:
+        hub.close_socket(address)
 
 
 async def no_socket(websocket: WebSocket) -> None:
@@ -313,6 +357,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table}/start", start_table, methods=["POST"]),
+        Route("/api/tables/{table}/seats/{seat}/release", release_seat, methods=["POST"]),
         Route("/api/tables/{table}/record", get_record, methods=["GET"]),
         Route("/api/tables/{table}/replay", get_replay, methods=["GET"]),
         Route("/api/tables/{table}/replay/{step}", get_replay_step, methods=["GET"]),

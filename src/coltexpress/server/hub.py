@@ -74,6 +74,8 @@ class Settings:
     # the lobby and every view of such a table say the deal was chosen)
     chosen_seeds: str = "solo"
     create_limit: int = 20  # tables one address may create a minute (0: no limit)
+    # WebSockets one address may hold open at once (0: no limit); more are closed, 4430
+    socket_limit: int = 40
     # a table not over that no human seat was connected to for this many seconds is
     # deleted with its moves (finished tables are kept for their records)
     expire: float = 24 * 3600.0
@@ -85,6 +87,10 @@ class Settings:
     replay_limit: int = 600  # records, replays and replay steps one address may ask a minute
     replay_workers: int = 1  # processes that build records and replays (replays.py)
     lobby_limit: int = 300  # lobby pages one address may ask a minute (0: no limit)
+    # the proxies whose X-Forwarded-For (and X-Forwarded-Proto) is believed: addresses and
+    # networks (``colt serve --trusted-proxies``); none by default, so a client's own
+    # header never changes the address its limits are counted by
+    trusted_proxies: tuple[str, ...] = ()
 
     @property
     def tick(self) -> float:
@@ -128,6 +134,8 @@ class Viewer:
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     watching: bool = False  # a spectator counted in its table's ``spectators``
+    # closes the viewer's connection (code, reason): its seat was released
+    kick: Callable[[int, str], None] | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(dumps(message))
@@ -153,6 +161,7 @@ class LiveTable:
     spectator_welcome: tuple[tuple[Any, ...], str] | None = None
     round_start: Game | None = None  # the game as the current round was dealt (summaries)
     turn_started: float = field(default_factory=time.time)  # when the decision began here
+    left_at: dict[int, float] = field(default_factory=dict)  # a seat's last socket closed
 
     @property
     def id(self) -> str:
@@ -189,15 +198,43 @@ class LiveTable:
             or self.seat_state(seat) != "human"
         ):
             return None
-        return max(0.0, self.row.clock - (now - self.turn_started))
+        allowed = self.row.clock + self.reserve_left(seat)
+        return max(0.0, allowed - (now - self.turn_started))
+
+    def reserve_left(self, seat: int) -> float:
+        """Seconds of the turn clock's reserve the seat has not used."""
+        return max(0.0, (self.row.reserve or 0) - self.row.seats[seat].reserve_used)
 
     def clock(self) -> dict[str, Any] | None:
-        """The turn clock as viewers get it: seconds a decision, seconds left and the seat
-        it runs for; None with no clock or no person deciding."""
+        """The turn clock as viewers get it: seconds a decision, seconds left (the
+        decision's own and the seat's reserve), the seat it runs for and the reserve it had
+        when the decision began; None with no clock or no person deciding."""
         left = self.clock_left(time.time())
         if left is None:
             return None
-        return {"seconds": self.row.clock, "left": round(left, 1), "seat": self.game.current_seat}
+        seat = self.game.current_seat
+        return {
+            "seconds": self.row.clock,
+            "left": round(left, 1),
+            "seat": seat,
+            "reserve": round(self.reserve_left(seat), 1),
+        }
+
+    def spend_clock(self, seat: int, *, clock_out: bool) -> bool:
+        """A person's decision is made: what it took beyond its own time comes out of the
+        seat's reserve; a time-out uses it all and counts. True if the seat's row changed."""
+        if not self.row.clock or self.seat_state(seat) != "human":
+            return False
+        s = self.row.seats[seat]
+        if clock_out:
+            s.reserve_used = float(self.row.reserve or 0)
+            s.timeouts += 1
+            return True
+        over = time.time() - self.turn_started - self.row.clock
+        if over <= 0 or not self.row.reserve:
+            return False
+        s.reserve_used = min(float(self.row.reserve), s.reserve_used + over)
+        return True
 
     def here(self) -> set[int]:
         """The seats a viewer of this process is connected to."""
@@ -224,6 +261,7 @@ class LiveTable:
                 "name": s.name,
                 "level": s.level if s.kind == "bot" else None,
                 "presence": self.presence(s.seat, here),
+                "timeouts": s.timeouts if s.kind == "human" else 0,
             }
             for s in self.row.seats
         ]
@@ -248,7 +286,9 @@ class LiveTable:
         hosting = host is not None and host == seat
         captions["situation"] = words.not_started_text(label, hosting=hosting)
 
-    def welcome(self, seat: int | None, away: list[str] | None = None) -> dict[str, Any]:
+    def welcome(
+        self, seat: int | None, away: list[str] | None = None, secret: str | None = None
+    ) -> dict[str, Any]:
         view = self.game.view(seat)
         message = {
             "type": "welcome",
@@ -263,11 +303,13 @@ class LiveTable:
             "seats": self.seats_summary(),
             "host": self.row.host_seat,
             "clock": self.clock(),
-            "notes": words.table_notes(self.row.clock, self.row.seed_chosen),
+            "notes": words.table_notes(self.row.clock, self.row.seed_chosen, self.row.reserve),
         }
         self.before_start(message["captions"], seat)
         if away and seat is not None:
             message["away"] = {"bandits": words.bandit_names(self.bandits(seat)), "moves": away}
+        if secret is not None and seat is not None:
+            message["secret"] = secret
         return message
 
     def update_header(self) -> dict[str, Any]:
@@ -284,11 +326,13 @@ class LiveTable:
         """What a renderer rebuilds its copy of this table from, at ``game``."""
         return (self.kind.name, self.row.options, self.row.seed, game.record()["actions"])
 
-    def welcome_text(self, seat: int | None, away: list[str] | None = None) -> str:
+    def welcome_text(
+        self, seat: int | None, away: list[str] | None = None, secret: str | None = None
+    ) -> str:
         """The encoded welcome of a viewer. A spectator's is the same for every spectator:
         built once per state of the table (version, status, seats, clock) and shared."""
         if seat is not None:
-            return dumps(self.welcome(seat, away))
+            return dumps(self.welcome(seat, away, secret))
         states = tuple(self.seat_state(s.seat) for s in self.row.seats)
         here = frozenset(self.here())
         key = (self.version, self.row.status, states, here, repr(self.clock()))
@@ -330,6 +374,7 @@ class Hub:
         self.live: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.creations = Throttle(settings.create_limit, 60.0)  # tables an address creates
+        self.sockets: dict[str, int] = {}  # WebSockets open, by address
         self.bots = BotPool(settings.bot_workers or None)
         self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
         self.render = RenderPool(settings.render_workers)
@@ -339,6 +384,23 @@ class Hub:
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
         self.beaten = 0.0  # when the heartbeat last marked this process's seats seen
         self.closing = False
+
+    def open_socket(self, address: str) -> bool:
+        """Count a WebSocket of ``address``; False (counting nothing) when the address has
+        ``Settings.socket_limit`` open already."""
+        limit = self.settings.socket_limit
+        held = self.sockets.get(address, 0)
+        if limit > 0 and held >= limit:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        held = self.sockets.get(address, 0) - 1
+        if held > 0:
+            self.sockets[address] = held
+        else:
+            self.sockets.pop(address, None)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking store call in one of the store's threads."""
@@ -456,6 +518,14 @@ class Hub:
         if status_changed and not new:
             table.turn_started = time.time()  # the game starts: the first decision's clock
             await self._broadcast(table, None, None)
+        for seat, (was, now_seat) in enumerate(zip(old.seats, row.seats, strict=True)):
+            if was.token_hash != now_seat.token_hash:  # the host released the seat
+                text = words.released_text(table.bandits(seat))
+                released = dumps({"type": "released", "seat": seat, "text": text})
+                for viewer in list(table.viewers):
+                    viewer.send_text(released)
+                    if viewer.seat == seat and viewer.kick is not None:
+                        viewer.kick(4401, "the host released this seat")
         for seat, before_state in enumerate(old_states):
             now = table.seat_state(seat)
             if now != before_state:
@@ -538,6 +608,11 @@ class Hub:
                 raise ProtocolError("stale", "another move was stored first; send sync") from None
             if reply is not None:
                 reply.send({"type": "ack", "id": msg_id, "version": version + 1})
+            if table.spend_clock(seat, clock_out=clock_out):  # rare: a decision over its time
+                spent = table.row.seats[seat]
+                await self.db(
+                    self.store.spend, table.id, seat, spent.reserve_used, spent.timeouts
+                )
             table.advance(before, game, events)
             await self._broadcast(table, before, notation)
         table.wake.set()
@@ -546,9 +621,33 @@ class Hub:
 
     # -- viewers and presence -------------------------------------------------------------
 
-    async def join(self, table: LiveTable, viewer: Viewer) -> None:
+    def seat_away(self, row: TableRow, seat: int) -> bool:
+        """Whether nobody holds a person's seat (``row`` as just read): no socket of it
+        here, and none elsewhere either (its last socket closed here after the last
+        heartbeat that saw it, or no heartbeat of any process saw it for two beats)."""
+        live = self.live.get(row.id)
+        if live is not None and seat in live.here():
+            return False
+        seen = row.seats[seat].seen_at
+        if seen is None:
+            return True
+        left = live.left_at.get(seat) if live is not None else None
+        return (left is not None and left >= seen) or seen < time.time() - 2 * self.settings.beat
+
+    def tell_intruder(self, table: LiveTable, seat: int) -> None:
+        """The sockets of ``seat`` here hear that someone said hello with its invite after
+        its player claimed it (and was turned away)."""
+        notice = dumps(
+            {"type": "notice", "seat": seat, "text": words.intruder_text(table.bandits(seat))}
+        )
+        for viewer in table.viewers:
+            if viewer.seat == seat:
+                viewer.send_text(notice)
+
+    async def join(self, table: LiveTable, viewer: Viewer, *, secret: str | None = None) -> None:
         """The viewer is welcomed and hears every change from now on; a spectator over
-        ``Settings.spectators`` raises TableFull, changing nothing."""
+        ``Settings.spectators`` raises TableFull, changing nothing. ``secret``: the seat's
+        own secret, just made, which its welcome carries (once)."""
         if viewer.seat is None:
             if table.spectators >= self.settings.spectators:
                 raise TableFull(
@@ -576,23 +675,74 @@ class Hub:
                 away = away_moves(
                     table.kind, table.row.options, table.row.seed, actions, viewer.seat, run
                 )
-            viewer.send_text(table.welcome_text(viewer.seat, away))
+            viewer.send_text(table.welcome_text(viewer.seat, away, secret))
             if arrived and viewer.seat is not None:
                 table.tell_presence(viewer.seat)
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table))
         table.wake.set()
 
+    async def reclaim(self, table: LiveTable, viewer: Viewer) -> None:
+        """A player whose seat a bot plays (the others handed it over while they were idle)
+        moves again: the seat is theirs at once, and every viewer is told."""
+        if viewer.seat is None or table.row.seats[viewer.seat].kind != "human":
+            return
+        if await self.db(self.store.claim, table.id, viewer.seat, time.time()):
+            # here at once (the notice); with a shared bus the move catches up first anyway
+            await self.bus.publish(table.id)
+
+    async def hand(self, table: LiveTable, viewer: Viewer, target: int) -> None:
+        """Another player hands an idle person's seat to its bot until its player comes
+        back; ProtocolError (``cannot-hand``) when that is not allowed, changing nothing:
+        only a player of another seat, during the game, for a person's seat that a person
+        plays, whose turn clock ran out at least twice and who has not moved since."""
+        by = viewer.seat
+        seats = table.row.seats
+        if by is None or seats[by].kind != "human":
+            raise ProtocolError("cannot-hand", "only a player at the table can do that")
+        if not 0 <= target < len(seats) or seats[target].kind != "human":
+            raise ProtocolError("cannot-hand", "that seat is not a player's")
+        who = words.bandit_names(table.bandits(target))
+        if target == by:
+            raise ProtocolError("cannot-hand", "you cannot hand your own seat to a bot")
+        async with table.lock:
+            await self._catch_up(table)
+        s = table.row.seats[target]
+        if table.row.status != "playing" or table.game.is_over:
+            raise ProtocolError("cannot-hand", "the game is not being played")
+        if s.bot_active:
+            raise ProtocolError("cannot-hand", f"a bot plays for {who} already")
+        if (
+            not table.row.clock
+            or s.timeouts < 2
+            or not await self.db(self.store.bot_run, table.id, target)
+        ):
+            raise ProtocolError(
+                "cannot-hand",
+                f"{who}'s turn clock must have run out twice, with no move of their own "
+                "since, before their seat can be handed to a bot",
+            )
+        if not await self.db(self.store.hand_to_bot, table.id, target):
+            raise ProtocolError("cannot-hand", f"a bot plays for {who} already")
+        by_label = words.player_label(table.bandits(by), seats[by].name)
+        text = words.handed_text(table.bandits(target), s.name, by_label)
+        notice = dumps({"type": "handed", "seat": target, "text": text})
+        for other in table.viewers:
+            other.send_text(notice)
+        await self.bus.publish(table.id)
+
     async def leave(self, table: LiveTable, viewer: Viewer) -> None:
         table.viewers.discard(viewer)
         if viewer.watching:
             viewer.watching = False
             table.spectators -= 1
+        now = time.time()
         if viewer.seat is not None and viewer.seat not in table.here() and not self.closing:
+            table.left_at[viewer.seat] = now
             table.tell_presence(viewer.seat)
         if viewer.seat is not None and not self.closing:
             with contextlib.suppress(Exception):
-                await self.db(self.store.seen, table.id, [viewer.seat], time.time())
+                await self.db(self.store.seen, table.id, [viewer.seat], now)
         self.evict(table)
 
     async def sync(self, table: LiveTable, viewer: Viewer) -> None:

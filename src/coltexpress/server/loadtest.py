@@ -556,7 +556,8 @@ def run_loadtest(
         port = _free_port()
         command = [sys.executable, "-c", "from coltexpress.cli import main; main()",
                    "serve", "--port", str(port), "--db", database,
-                   "--bot-delay", str(config.pace), "--create-limit", "0"]
+                   "--bot-delay", str(config.pace), "--create-limit", "0",
+                   "--socket-limit", "0"]  # every socket of the load comes from here
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"

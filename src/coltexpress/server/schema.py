@@ -258,8 +258,18 @@ class Ping(Struct, tag="ping", tag_field="type", forbid_unknown_fields=True):
     words: ClassVar[dict[str, str]] = {"id": _ID}
 
 
-Message = Hello | Act | Sync | Ping
-MESSAGES: dict[str, type[Message]] = {"hello": Hello, "act": Act, "sync": Sync, "ping": Ping}
+class Hand(Struct, tag="hand", tag_field="type", forbid_unknown_fields=True):
+    """Hand an idle player's seat to its bot until they come back (another player)."""
+
+    seat: Annotated[int, Meta(ge=0, le=99)]
+    id: MsgId | None = None
+    words: ClassVar[dict[str, str]] = {"seat": "seat must be a seat number", "id": _ID}
+
+
+Message = Hello | Act | Sync | Ping | Hand
+MESSAGES: dict[str, type[Message]] = {
+    "hello": Hello, "act": Act, "sync": Sync, "ping": Ping, "hand": Hand,
+}
 
 
 def read_message(source: str) -> Message:
@@ -323,6 +333,7 @@ class TableBody(Struct, forbid_unknown_fields=True):
     names: dict[SeatKey, Text200] | None = None
     host_seat: int | None = None
     clock: Annotated[int, Meta(ge=0, le=3600)] | None = None
+    reserve: Annotated[int, Meta(ge=0, le=3600)] | None = None
     words: ClassVar[dict[str, str]] = {
         "": "the body must be a JSON object",
         "game": "game must be the name of a game",
@@ -337,6 +348,8 @@ class TableBody(Struct, forbid_unknown_fields=True):
         "host_seat": "host_seat must be a seat number",
         "clock": "clock must be null or 0 (no turn clock), or seconds per decision from 5 "
         "to 3600",
+        "reserve": "reserve must be null or seconds from 0 to 3600: the time each player may "
+        "draw on once a decision's own time is up",
     }
 
 

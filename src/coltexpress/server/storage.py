@@ -61,6 +61,7 @@ tables_t = Table(
     Column("game", String(32), nullable=False, server_default="colt-express"),
     Column("clock", Integer, nullable=True),
     Column("seed_chosen", Boolean, nullable=False, server_default="0"),
+    Column("reserve", Integer, nullable=True),  # the turn clock's reserve, seconds a seat
     Index("ix_colt_tables_created", "created"),
 )
 
@@ -76,6 +77,11 @@ seats_t = Table(
     Column("seen_at", Float, nullable=True),
     Column("bot_active", Boolean, nullable=False),
     Column("name", String(80), nullable=True),
+    # the seat's own secret, made when its player first said hello with the invite
+    Column("secret_hash", String(64), nullable=True, index=True),
+    # seconds of the turn clock's reserve the seat has used, and its time-outs
+    Column("reserve_used", Float, nullable=False, server_default="0"),
+    Column("timeouts", Integer, nullable=False, server_default="0"),
 )
 
 moves_t = Table(
@@ -140,6 +146,9 @@ class SeatRow:
     seen_at: float | None
     bot_active: bool
     name: str | None = None  # the name the host gave the player (plain text, checked)
+    secret_hash: str | None = None  # the seat's own secret, once its player claimed it
+    reserve_used: float = 0.0  # seconds of the turn clock's reserve used
+    timeouts: int = 0  # how many times the seat's turn clock ran out
 
 
 @dataclass
@@ -158,6 +167,7 @@ class TableRow:
     game: str = "colt-express"  # the game played (a name of ``coltexpress.games.GAMES``)
     clock: int | None = None  # the turn clock: seconds per decision, or None
     seed_chosen: bool = False  # the creator chose the seed (a practice table)
+    reserve: int | None = None  # the turn clock's reserve: seconds a seat, or None
 
     def last_human(self) -> float:
         """When a human seat was last connected (the creation time if never)."""
@@ -181,6 +191,7 @@ def _table(row: Any, seats: list[SeatRow]) -> TableRow:
         game=row.game,
         clock=row.clock,
         seed_chosen=bool(row.seed_chosen),
+        reserve=row.reserve,
     )
 
 
@@ -194,6 +205,9 @@ def _seat(row: Any) -> SeatRow:
         seen_at=row.seen_at,
         bot_active=bool(row.bot_active),
         name=row.name,
+        secret_hash=row.secret_hash,
+        reserve_used=row.reserve_used or 0.0,
+        timeouts=row.timeouts or 0,
     )
 
 
@@ -298,6 +312,7 @@ class Store:
                     game=row.game,
                     clock=row.clock,
                     seed_chosen=row.seed_chosen,
+                    reserve=row.reserve,
                 )
             )
             for s in row.seats:
@@ -312,6 +327,9 @@ class Store:
                         seen_at=s.seen_at,
                         bot_active=s.bot_active,
                         name=s.name,
+                        secret_hash=s.secret_hash,
+                        reserve_used=s.reserve_used,
+                        timeouts=s.timeouts,
                     )
                 )
 
@@ -501,13 +519,92 @@ class Store:
 
     # -- seats ----------------------------------------------------------------------------
 
-    def seat_by_token(self, table_id: str, token: str) -> int | None:
+    def find_seat(self, table_id: str, token: str) -> tuple[int, bool, bool] | None:
+        """The seat ``token`` opens: ``(seat, by_invite, claimed)`` where ``by_invite`` says
+        the token is the seat's invite (else its own secret) and ``claimed`` that the seat
+        already has a secret; None for no seat of the table."""
+        digest = hash_token(token)
         with self.engine.connect() as conn:
-            return conn.execute(
-                select(seats_t.c.seat).where(
-                    seats_t.c.table_id == table_id, seats_t.c.token_hash == hash_token(token)
+            row = conn.execute(
+                select(seats_t.c.seat, seats_t.c.token_hash, seats_t.c.secret_hash).where(
+                    seats_t.c.table_id == table_id,
+                    or_(seats_t.c.token_hash == digest, seats_t.c.secret_hash == digest),
                 )
-            ).scalar()
+            ).first()
+        if row is None:
+            return None
+        by_invite = row.token_hash == digest
+        return row.seat, by_invite, row.secret_hash is not None
+
+    def claim_secret(self, table_id: str, seat: int, invite: str, secret: str) -> bool:
+        """The first hello with the seat's invite: the seat's secret becomes ``secret``
+        (its hash stored), only if the seat has none yet and ``invite`` is still its
+        invite. False when another hello won the race (or the host released the seat)."""
+        with self.begin() as conn:
+            return bool(
+                conn.execute(
+                    update(seats_t)
+                    .where(
+                        seats_t.c.table_id == table_id,
+                        seats_t.c.seat == seat,
+                        seats_t.c.token_hash == hash_token(invite),
+                        seats_t.c.secret_hash.is_(None),
+                    )
+                    .values(secret_hash=hash_token(secret))
+                ).rowcount
+            )
+
+    def release(self, table_id: str, seat: int, invite: str, *, playing: bool) -> bool:
+        """The host gives a person's seat to a new player: a new invite, no secret (the old
+        one opens nothing), no name, nobody claimed it; a bot plays it meanwhile once the
+        game has started. False if the seat is not a person's."""
+        with self.begin() as conn:
+            return bool(
+                conn.execute(
+                    update(seats_t)
+                    .where(
+                        seats_t.c.table_id == table_id,
+                        seats_t.c.seat == seat,
+                        seats_t.c.kind == "human",
+                    )
+                    .values(
+                        token_hash=hash_token(invite),
+                        secret_hash=None,
+                        claimed=False,
+                        name=None,
+                        bot_active=playing,
+                        reserve_used=0.0,
+                        timeouts=0,
+                    )
+                ).rowcount
+            )
+
+    def spend(self, table_id: str, seat: int, reserve_used: float, timeouts: int) -> None:
+        """What a seat has used of its turn clock's reserve, and its time-outs (written
+        only when a decision took longer than its own time)."""
+        with self.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(reserve_used=reserve_used, timeouts=timeouts)
+            )
+
+    def hand_to_bot(self, table_id: str, seat: int) -> bool:
+        """Other players give a person's seat to its bot until its player comes back
+        (their next hello or move, ``claim``). False if a bot has it already."""
+        with self.begin() as conn:
+            return bool(
+                conn.execute(
+                    update(seats_t)
+                    .where(
+                        seats_t.c.table_id == table_id,
+                        seats_t.c.seat == seat,
+                        seats_t.c.kind == "human",
+                        seats_t.c.bot_active == False,  # noqa: E712
+                    )
+                    .values(bot_active=True)
+                ).rowcount
+            )
 
     def seen(self, table_id: str, seats: list[int], now: float) -> None:
         """Presence heartbeat of seats connected to this process."""
@@ -543,7 +640,8 @@ class Store:
                     seats_t.c.seat == seat,
                     seats_t.c.bot_active == True,  # noqa: E712
                 )
-                .values(bot_active=False)
+                # back from a bot: the time-outs that let the others hand it over start anew
+                .values(bot_active=False, timeouts=0)
             ).rowcount
             conn.execute(
                 update(seats_t)

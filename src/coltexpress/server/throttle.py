@@ -10,9 +10,34 @@ the process (several processes each keep their own; docs/server.md).
 
 from __future__ import annotations
 
+import ipaddress
 from collections import OrderedDict, deque
 
-__all__ = ["Throttle"]
+__all__ = ["Throttle", "parse_proxies"]
+
+
+def parse_proxies(text: str) -> tuple[str, ...]:
+    """``colt serve --trusted-proxies``: addresses and networks separated by commas (or
+    spaces), each checked; ValueError naming the one that is neither.
+
+    >>> parse_proxies("10.0.0.5, 192.168.0.0/16 ::1")
+    ('10.0.0.5', '192.168.0.0/16', '::1')
+    >>> parse_proxies("")
+    ()
+    """
+    found = []
+    for item in text.replace(",", " ").split():
+        try:
+            if "/" in item:
+                ipaddress.ip_network(item, strict=False)
+            else:
+                ipaddress.ip_address(item)
+        except ValueError:
+            raise ValueError(
+                f"{item!r} is not an address or a network (such as 10.0.0.5 or 10.0.0.0/8)"
+            ) from None
+        found.append(item)
+    return tuple(found)
 
 
 class Throttle:

@@ -100,6 +100,26 @@ def seat_change_text(bandits: list[str], name: str | None, state: str) -> str:
     return f"{who}'s player is back."
 
 
+SEAT_TAKEN = (
+    "This seat has been taken by its player; ask the host for a new link if it was yours."
+)
+
+
+def intruder_text(bandits: list[str]) -> str:
+    """What a seat's player is told when someone else said hello with the seat's invite."""
+    return (
+        f"Someone opened the invite link of your seat ({bandit_names(bandits)}) and was "
+        "turned away: the seat is yours. To play on another device of yours, use the "
+        "link under \u201cYour other devices\u201d on this page."
+    )
+
+
+def released_text(bandits: list[str]) -> str:
+    """What every viewer is told when the host released a person's seat."""
+    who = bandit_names(bandits)
+    return f"The host released {who}'s seat: a new link invites its next player."
+
+
 def duration(seconds: int) -> str:
     minutes, rest = divmod(seconds, 60)
     if not minutes:
@@ -107,13 +127,22 @@ def duration(seconds: int) -> str:
     return f"{minutes} min {rest} s" if rest else f"{minutes} min"
 
 
-def table_notes(clock: int | None, seed_chosen: bool) -> list[str]:
+def table_notes(clock: int | None, seed_chosen: bool, reserve: int | None = None) -> list[str]:
     """What everyone at a table (and in the lobby) is told about how it is played: its turn
-    clock, and that its creator chose the deal."""
+    clock (and its reserve), and that its creator chose the deal."""
     notes = []
-    if clock:
+    if clock and reserve:
         notes.append(
-            f"Turn clock: {duration(clock)} a decision; when it runs out, a bot makes that move."
+            f"Turn clock: {duration(clock)} a decision, and {duration(reserve)} in reserve for "
+            "each player over the game; when both run out, a bot makes that move. After a "
+            "player's time has run out twice, the others may hand their seat to a bot until "
+            "they come back."
+        )
+    elif clock:
+        notes.append(
+            f"Turn clock: {duration(clock)} a decision; when it runs out, a bot makes that "
+            "move. After a player's time has run out twice, the others may hand their seat "
+            "to a bot until they come back."
         )
     if seed_chosen:
         notes.append(
@@ -143,6 +172,13 @@ def not_started_text(host: str | None, *, hosting: bool) -> str:
         return "The game has not started yet: you are the host; start it when you are ready."
     who = f"{host}, the host," if host else "the host"
     return f"The game has not started yet: {who} will start it. Until then you wait."
+
+
+def handed_text(bandits: list[str], name: str | None, by: str) -> str:
+    """Every viewer's sentence when players handed an idle player's seat to a bot."""
+    who = bandit_names(bandits)
+    player = name or f"{who}'s player"
+    return f"{by} handed {who} to a bot until {player} comes back."
 
 
 def clock_out_text(bandits: list[str], name: str | None) -> str:

@@ -9,6 +9,14 @@ import { playerLabel } from "./panels.js";
 const $ = (id) => document.getElementById(id);
 const URGENT = 10; // seconds
 
+/** Seconds as the clock says them: "45 s", "5 min 12 s" over a minute (with a reserve). */
+export function said(seconds) {
+  if (seconds <= 60) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return s ? `${m} min ${s} s` : `${m} min`;
+}
+
 export class TurnClock {
   /** `ctx`: the page's state (its view, captions, seats and seat), read at each tick. */
   constructor(ctx) {
@@ -39,7 +47,7 @@ export class TurnClock {
     let text = "";
     if (on) {
       const who = mine ? null : playerLabel(ctx, c.seat);
-      if (left) text = mine ? `You have ${left} s to decide` : `${who} has ${left} s to decide`;
+      if (left) text = mine ? `You have ${said(left)} to decide` : `${who} has ${said(left)} to decide`;
       else text = mine ? "Your time is up: a bot makes this move" : `${who}'s time is up`;
     }
     if (on && !left) clearInterval(this.timer);
@@ -60,7 +68,7 @@ export class TurnClock {
     if (this.started !== this.version) {
       this.started = this.version;
       this.warned = left <= URGENT ? this.version : null;
-      words = `You have ${left} s to decide.`;
+      words = `You have ${said(left)} to decide.`;
     } else if (left <= URGENT && this.warned !== this.version) {
       this.warned = this.version;
       words = `${left} s left.`;

@@ -106,7 +106,9 @@ async function create(e) {
   const body = { game: $("game").value, players: Number($("players").value), preset: $("preset").value, bots, names };
   if (hostSeat !== null) body.host_seat = hostSeat;
   if ($("seed").value && !$("seed").disabled) body.seed = Number($("seed").value);
-  if (Number($("clock").value)) body.clock = Number($("clock").value);
+  // the standard clock is the server's default (a clock where several people play); any
+  // other choice is sent, Off as 0
+  if ($("clock").value !== "standard") body.clock = Number($("clock").value);
   let answer;
   try {
     answer = await api("/api/tables", {

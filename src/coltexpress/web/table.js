@@ -15,6 +15,9 @@ const $ = (id) => document.getElementById(id);
 const table = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.hash.replace(/^#/, ""));
 const hostToken = () => localStorage.getItem(`colt-host-${table}`);
+// A seat's own secret (the first welcome of its invite carries it): kept in this browser by
+// table and seat, it opens the seat on every reload; the invite is refused once claimed.
+const secretKey = (seat) => `colt-secret-${table}-${seat}`;
 
 const state = {
   token: params.get("token") || null,
@@ -100,11 +103,15 @@ function connect() {
     state.ws = null;
     state.waiting = null;
     renderTurn();
-    if (e.code === 4401) {
-      toast("This seat's invitation link is not valid: watching as a spectator.");
+    if (e.code === 4401 || e.code === 4409) {
+      toast(e.code === 4409 && e.reason ? `${e.reason} Watching as a spectator.` : "This seat's invitation link is not valid: watching as a spectator.");
+      if (params.has("seat")) localStorage.removeItem(secretKey(params.get("seat")));
       state.token = null;
       sessionStorage.removeItem(`colt-token-${table}`);
       history.replaceState(null, "", location.pathname);
+    } else if (e.code === 4430) {
+      // too many sockets from this address: said, then tried again later like any drop
+      toast(`The server refused the connection: ${e.reason || "too many connections from your address"}. Close other tabs of this table; the page tries again.`);
     } else if (e.code === 4404 || e.code === 1008) {
       setConn(`closed: ${e.reason || "unknown table"}`, "bad");
       state.closedForGood = true;
@@ -154,6 +161,10 @@ function handle(msg) {
       state.host = msg.host ?? null;
       state.attempt = 0;
       state.seat = msg.seat ?? null;
+      // a seat's welcome carries its secret once, when the invite claims it; without one the
+      // token said hello with was the secret itself (a reload, another device's link)
+      if (state.seat !== null && (msg.secret || state.token)) keepSecret(state.seat, msg.secret || state.token);
+      showDevices();
       state.version = msg.version;
       state.waiting = null;
       state.ackVersion = null;
@@ -198,7 +209,12 @@ function handle(msg) {
       renderTurn();
       break;
     case "seat":
-      for (const s of state.seats || []) if (s.seat === msg.seat) s.state = msg.state;
+      for (const s of state.seats || []) {
+        if (s.seat !== msg.seat) continue;
+        s.state = msg.state;
+        if (msg.state === "human") s.timeouts = 0; // back: the time-outs count anew
+      }
+      renderIdle();
       if (msg.text) log([msg.text]);
       if (state.view) {
         front.renderPlayers(state);
@@ -214,7 +230,26 @@ function handle(msg) {
       }
       break;
     case "clock": // a turn clock ran out: the seat's bot made that move
+      for (const s of state.seats || []) if (s.seat === msg.seat) s.timeouts = (s.timeouts || 0) + 1;
       if (msg.text) log([msg.text]);
+      renderIdle();
+      break;
+    case "handed": // players handed an idle player's seat to a bot until they come back
+      log([msg.text]);
+      break;
+    case "notice": // someone tried this seat's invite and was turned away
+      log([msg.text]);
+      toast(msg.text);
+      break;
+    case "released": // the host gave an away player's seat to a new player
+      for (const s of state.seats || []) {
+        if (s.seat === msg.seat) Object.assign(s, { name: null, presence: "waiting" });
+      }
+      log([msg.text]);
+      if (state.view) {
+        front.renderPlayers(state);
+        renderHost();
+      }
       break;
     default:
       break;
@@ -225,6 +260,38 @@ function handle(msg) {
 function showNotes(notes) {
   $("notes").hidden = !notes.length;
   $("notes").replaceChildren(...notes.map((t) => h("li", {}, t)));
+}
+
+/** The seat's secret, once its welcome brought it: kept for this table and seat, used from
+ * now on, and taken out of the address bar (the invite it replaces opens nothing now). */
+function keepSecret(seat, secret) {
+  localStorage.setItem(secretKey(seat), secret);
+  sessionStorage.setItem(`colt-token-${table}`, secret);
+  state.token = secret;
+  history.replaceState(null, "", `${location.pathname}#seat=${seat}`);
+}
+
+/** The link that opens this seat on another device of its player. */
+function showDevices() {
+  const secret = state.seat === null ? null : localStorage.getItem(secretKey(state.seat));
+  $("devices").hidden = !secret;
+  if (!secret) return;
+  const url = `${location.origin}/t/${encodeURIComponent(table)}#seat=${state.seat}&token=${encodeURIComponent(secret)}`;
+  $("device-link").replaceChildren(copyItem("Your seat on another device", url));
+}
+
+/** Players whose turn clock ran out twice: the others may hand their seat to a bot until
+ * they come back (the server checks it again). */
+function renderIdle() {
+  const box = $("idle");
+  const idle = state.seat === null || state.status !== "playing"
+    ? []
+    : (state.seats || []).filter((s) => s.kind === "human" && s.seat !== state.seat && s.state === "human" && (s.timeouts || 0) >= 2);
+  box.hidden = !idle.length;
+  box.replaceChildren(...idle.map((s) => h("p", {},
+    `${playerLabel(state, s.seat)}: time ran out ${s.timeouts} times. `,
+    h("button", { type: "button", class: "hand", "data-seat": String(s.seat), onclick: () => send({ type: "hand", seat: s.seat, id: state.nextId++ }) },
+      `Let a bot play for ${playerLabel(state, s.seat)} until they come back`))));
 }
 
 function showAway(away) {
@@ -320,11 +387,36 @@ function presenceItem(seat, link) {
   const mine = seat.seat === state.seat;
   const said = mine ? "you" : PRESENCE[seat.presence] || "";
   const chip = h("span", { class: `presence ${mine ? "here" : seat.presence || ""}`, "data-presence": mine ? "here" : seat.presence || "" }, said);
-  const item = link && !mine
+  // an invite opens a seat until its player claims it; a claimed seat whose player left
+  // can be released by the host (a new link for its next player)
+  const release = hostToken() && !mine && seat.presence === "left"
+    ? [" ", h("button", { type: "button", class: "release", onclick: () => releaseSeat(seat.seat) }, "Release this seat")]
+    : [];
+  const item = link && !mine && seat.presence === "waiting"
     ? copyItem(label, location.origin + link.invite, [" ", chip])
-    : h("li", {}, h("span", { class: "invite-who" }, label, " ", chip));
+    : h("li", {}, h("span", { class: "invite-who" }, label, " ", chip, ...release));
   item.dataset.seat = String(seat.seat);
   return item;
+}
+
+/** The host gives an away player's seat to someone else: the server makes a new invite
+ * (the player's own link opens nothing any more), kept with the others. */
+async function releaseSeat(seat) {
+  const r = await fetch(`/api/tables/${encodeURIComponent(table)}/seats/${seat}/release`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${hostToken()}` },
+  });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    toast(`Cannot release the seat: ${body.message || r.status}`);
+    return;
+  }
+  const invites = JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]");
+  const entry = invites.find((s) => s.seat === seat);
+  if (entry) entry.invite = body.invite;
+  else invites.push({ seat, invite: body.invite });
+  localStorage.setItem(`colt-invites-${table}`, JSON.stringify(invites));
+  renderHost();
 }
 
 function renderHost() {
@@ -336,16 +428,16 @@ function renderHost() {
   const open = state.status === "open";
   const people = (state.seats || []).filter((s) => s.kind === "human");
   const links = new Map((host ? JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]") : []).map((s) => [s.seat, s]));
-  const listed = open ? people : people.filter((s) => s.state === "bot" && s.seat !== state.seat && links.has(s.seat));
+  const listed = open ? people : people.filter((s) => s.seat !== state.seat && s.presence !== "here" && (s.state === "bot" || s.presence === "left") && (host || s.presence === "waiting"));
   box.hidden = !(open || listed.length);
   if (box.hidden) return;
   const hostName = state.host === null ? "The host" : playerLabel(state, state.host);
-  $("host-h").textContent = open ? "Before the start" : "Players not here yet";
+  $("host-h").textContent = open ? "Before the start" : "Players not here";
   const others = people.some((s) => s.seat !== state.seat);
   $("host-line").textContent = !host
     ? `${hostName} is the host and will start the game.`
     : !open
-      ? "A bot plays for them until they open their link."
+      ? "A bot plays for a seat whose player is away until they come back. A seat whose player left can be released: it gets a new link for its next player."
       : others
         ? "You are the host: send each player their link, then start the game. Seats nobody has taken by then are played by bots until their player arrives."
         : "You are the host, and the other seats are bots: start the game when you are ready.";
@@ -385,6 +477,7 @@ function renderTurn() {
   renderWhere();
   front.renderHand(state, mine, act);
   renderHost();
+  renderIdle();
   document.body.dataset.myturn = mine ? "1" : "0";
   const who = state.seat === null ? "watching" : playerLabel(state, state.seat);
   document.title = mine ? `Your turn — ${state.title}` : `${state.title} — ${who}`;
@@ -520,9 +613,16 @@ function main() {
   // The token is in the fragment so that it never reaches the server's logs. It stays there
   // (the link is the seat's key, to bookmark or open elsewhere) and is also kept for this tab,
   // so that "/t/{table}#seat=N" alone finds it again.
+  // Once the seat is claimed, its secret (kept in this browser) is used instead of the
+  // invite, which the server refuses from then on.
   const key = `colt-token-${table}`;
+  const kept = params.has("seat") ? localStorage.getItem(secretKey(params.get("seat"))) : null;
+  if (state.token && kept && state.token !== kept && params.get("token") === state.token) {
+    // the link of another device carries the secret: it is kept too; an invite gives way
+    state.token = kept;
+  }
   if (state.token) sessionStorage.setItem(key, state.token);
-  else state.token = sessionStorage.getItem(key) && params.has("seat") ? sessionStorage.getItem(key) : null;
+  else state.token = kept || (sessionStorage.getItem(key) && params.has("seat") ? sessionStorage.getItem(key) : null);
   connect();
 }
 
