@@ -14,20 +14,16 @@ event loop does not need.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import multiprocessing
 import os
 import random
-import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .lifeline import follow
+from .lifeline import worker_pool
 
 __all__ = ["BotPool", "bot_seed", "decide", "default_workers"]
 
-NICE = 5  # how much lower than the server the workers run
 _PRELOAD = ["coltexpress.server.bots", "coltexpress.tournament", "coltexpress.games"]
 
 
@@ -49,15 +45,6 @@ def decide(spec: str, seed: int, game: Any) -> int:
     return make_agent(parse_agent(spec), seed).act(game)
 
 
-def _start_worker(server: int) -> None:
-    follow(server)  # the worker ends with the server, even one killed (lifeline.py)
-    # Ctrl-C in a terminal reaches every process of the server: the server stops its
-    # workers itself (``close``), so a worker ignores it rather than dying with a traceback
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(NICE)
-
-
 class BotPool:
     """The worker processes of one server process; ``close`` when the server stops."""
 
@@ -67,12 +54,7 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(_PRELOAD)
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker,
-                initargs=(os.getpid(),),
-            )
+            self._pool = worker_pool(self.workers, _PRELOAD)
         return self._pool
 
     async def act(self, spec: str, seed: int, game: Any) -> int:

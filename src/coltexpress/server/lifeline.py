@@ -12,20 +12,45 @@ So each worker follows the server's process itself: ``follow(pid)``, called as i
 opens a pidfd of the server (Linux 5.3; elsewhere it polls) and a daemon thread waits on it
 and ends the worker the moment the server is gone. Once the workers are gone the forkserver
 reads the end of its alive pipe and exits, and then the resource tracker reads the end of
-its own.
+its own. ``worker_pool`` makes a pool whose workers start so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["follow"]
+__all__ = ["follow", "worker_pool"]
 
 POLL = 0.5  # seconds between two checks where there are no pidfds
+NICE = 5  # how much lower than the server its workers run
+
+
+def worker_pool(workers: int, preload: list[str]) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes forked from a forkserver that has ``preload``
+    imported, each ending with this process, however it ends (``follow``), and running
+    ``NICE`` lower than it."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(preload)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+    )
+
+
+def _start_worker(server: int) -> None:
+    follow(server)
+    # Ctrl-C in a terminal reaches every process of the server: the server stops its
+    # workers itself (its pools' ``close``), so a worker ignores it rather than dying with
+    # a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
 
 
 def follow(pid: int) -> None:

@@ -15,10 +15,6 @@ it waits on the same build. Every request for them counts against its address's 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import multiprocessing
-import os
-import signal
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,14 +25,13 @@ import msgspec
 
 from . import words
 from .kinds import TableGame, table_game
-from .lifeline import follow
+from .lifeline import worker_pool
 from .messages import visible
 
 __all__ = ["ReplayJob", "ReplayPool", "build"]
 
 CACHE_BYTES = 64 * 1024 * 1024  # what the built answers of one process may weigh
 FINISHED = 10_000  # finished tables whose version the process remembers (no query on a hit)
-NICE = 5  # how much lower than the server the worker runs
 _PRELOAD = ["coltexpress.server.replays", "coltexpress.games"]
 
 _encode = msgspec.json.Encoder().encode
@@ -119,13 +114,6 @@ def build(job: ReplayJob) -> bytes:
     )
 
 
-def _start_worker(server: int) -> None:
-    follow(server)  # the worker ends with the server, even one killed (lifeline.py)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops it (Ctrl-C: bots.py)
-    with contextlib.suppress(OSError):
-        os.nice(NICE)
-
-
 Key = tuple[str, int, str, int]  # table, version, what, step
 
 
@@ -144,12 +132,7 @@ class ReplayPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(_PRELOAD)
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker,
-                initargs=(os.getpid(),),
-            )
+            self._pool = worker_pool(self.workers, _PRELOAD)
         return self._pool
 
     def version(self, table: str) -> int | None:
