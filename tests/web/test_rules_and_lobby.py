@@ -146,8 +146,8 @@ def test_the_lobby_offers_exactly_the_player_counts_of_the_chosen_rules(
             page.select_option("#preset", preset)
             counts = page.locator("#players option").all_inner_texts()
             assert counts == _allowed(game, preset), (game, preset, counts)
-            text = next(p["text"] for p in table_game(game).presets if p["preset"] == preset)
-            assert page.inner_text("#preset-about") == f"Rules: {text}."
+            entry = next(p for p in table_game(game).presets if p["preset"] == preset)
+            assert page.inner_text("#preset-about") == f"{entry['name']}: {entry['about']}"
             assert page.locator("#players").input_value() in counts
             seats = page.locator("#seats .seat-row").count()
             assert seats == int(page.locator("#players").input_value())

@@ -40,10 +40,11 @@ class TableGame:
       viewer may see them), or None.
     - ``seat_bandits(game, seat)``: the characters a seat plays; ``mover(game)``: the
       characters deciding now; ``action_text(id)``: an action id's notation.
-    - ``options_from_dict``: stored options back; ``presets``: ``[{"preset", "text",
-      "first_seat"?, "players"?}]`` for the lobby (``players``: the only counts the lobby
-      offers, where the preset's words name its count); ``options_summary(options)``:
-      ``[[what, words]]`` for the replay page.
+    - ``options_from_dict``: stored options back; ``presets``: ``[{"preset", "text", "name",
+      "about", "first_seat"?, "players"?}]`` for the lobby (``name``: short, for the select
+      and the tables' lines; ``about``: the rules in a sentence; ``players``: the only
+      counts the lobby offers, where the preset's words name its count);
+      ``options_summary(options)``: ``[[what, words]]`` for the replay page.
     - ``rules(options)``: the rules panel of a table with those options (a stored options
       dict; None: everything the game has) (``{"names": {"overview", <section>: {key:
       {"name"}}}, "topics": {<section>: {key: "Name: help"}}, "sections": [[key, title]]}``).

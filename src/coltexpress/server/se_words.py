@@ -42,7 +42,7 @@ def table_game() -> TableGame:
         mover=lambda game: [] if game.pending.bandit is None else [game.pending.bandit],
         action_text=lambda i: str(SUPER_ACTIONS[i]),
         options_from_dict=SuperOptions.from_dict,
-        presets=words.PRESETS,
+        presets=tuple({**p, **words.PRESET_ABOUT[p["preset"]]} for p in words.PRESETS),
         options_summary=words.options_summary,
         rules=words.rules,
     )

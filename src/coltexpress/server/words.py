@@ -219,7 +219,7 @@ def table_game() -> TableGame:
         mover=mover,
         action_text=lambda i: str(ACTIONS[i]),
         options_from_dict=Options.from_dict,
-        presets=base.PRESETS,
+        presets=tuple({**p, **base.PRESET_ABOUT[p["preset"]]} for p in base.PRESETS),
         options_summary=base.options_summary,
         rules=base.rules,
     )

@@ -23,7 +23,9 @@ function fillGame() {
   const game = chosen();
   const preset = $("preset").value;
   const has = presetOf(game, preset) ? preset : game.default_preset;
-  $("preset").replaceChildren(...game.presets.map((p) => h("option", { value: p.preset, selected: p.preset === has }, p.text)));
+  // the short name in the select (a phone shows a select's first words only), the rules
+  // in a sentence under the form
+  $("preset").replaceChildren(...game.presets.map((p) => h("option", { value: p.preset, selected: p.preset === has }, p.name ?? p.text)));
   fillPlayers();
 }
 
@@ -31,8 +33,7 @@ function fillGame() {
  * the engine's own checks), keeping the count chosen where they allow it. */
 function fillPlayers() {
   const preset = presetOf(chosen(), $("preset").value);
-  // the rules in full: a phone's select shows only the start of a long one
-  $("preset-about").textContent = `Rules: ${preset.text}.`;
+  $("preset-about").textContent = `${preset.name ?? preset.text}: ${preset.about ?? preset.text}`;
   const players = Number($("players").value);
   const keep = preset.players.includes(players) ? players : preset.default_players;
   $("players").replaceChildren(...preset.players.map((n) => h("option", { value: n, selected: n === keep }, String(n))));
@@ -81,7 +82,8 @@ function practice() {
   $("seed").disabled = people.length > 1;
 }
 
-const presetName = (game, slug) => presetOf(gameOf(game), slug)?.text ?? slug;
+// a table's rules by their short name: its own player count stands beside them
+const presetName = (game, slug) => { const p = presetOf(gameOf(game), slug); return p ? p.name ?? p.text : slug; };
 
 async function api(path, options = {}) {
   const r = await fetch(path, options);

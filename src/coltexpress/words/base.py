@@ -75,6 +75,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EVENTS",
     "PRESETS",
+    "PRESET_ABOUT",
     "RULES_SECTIONS",
     "WAY",
     "a_card",
@@ -1431,6 +1432,65 @@ PRESETS: tuple[dict[str, Any], ...] = (
         "first_seat": "the Marshal",
     },
 )
+
+# Each preset's short name (the lobby's select, a table's line in the lists) and what its
+# rules are, in a sentence (under the lobby's form).
+PRESET_ABOUT: dict[str, dict[str, str]] = {
+    "standard": {
+        "name": "Standard",
+        "about": "The full base game: every bandit has a power, the round cards bring "
+        "events, and the last round ends at a train station.",
+    },
+    "first-game": {
+        "name": "First game",
+        "about": "The base game made simple for a first game: no powers and no events, "
+        "only the plain round cards.",
+    },
+    "expert": {
+        "name": "Expert Variant",
+        "about": "The standard game, but at the end of Schemin' you keep the cards you "
+        "want for the next round; played cards and bullets you receive go back to your "
+        "deck.",
+    },
+    "two-bandits": {
+        "name": "2 bandits per player",
+        "about": "Each player plays two bandits, for 2 or 3 players: you pick a card from "
+        "your deck each round and may play a card of your other bandit after a Shoot.",
+    },
+    "two-player": {
+        "name": "2 players",
+        "about": "For two players: each plays two bandits, with the standard rules.",
+    },
+    "mei": {
+        "name": "With Mei",
+        "about": "The standard game with Mei, a seventh bandit, among those dealt.",
+    },
+    "accessible": {
+        "name": "Accessible edition",
+        "about": "The standard game with the powers as the accessible edition prints "
+        "them.",
+    },
+    "accessible-two-player": {
+        "name": "Accessible edition, 2 players",
+        "about": "The accessible edition for two players, each playing two bandits.",
+    },
+    "marshal-prisoners": {
+        "name": "Marshal & Prisoners",
+        "about": "Player 1 is the Marshal and wins with 4 of the 5 goals; the others are "
+        "bandits who free prisoners and rob; the Marshal captures them.",
+    },
+    "horses-stagecoach": {
+        "name": "Horses & Stagecoach",
+        "about": "A stagecoach with a $1,000 strongbox rides beside the train; the "
+        "bandits arrive on horseback, ride with the Ride card, drink whiskey and take "
+        "hostages.",
+    },
+    "both-expansions": {
+        "name": "Both expansions",
+        "about": "Horses & Stagecoach with Marshal & Prisoners: Player 1 is the Marshal; "
+        "the stagecoach, horses, hostages and whiskey are in play.",
+    },
+}
 
 
 def options_summary(options: dict[str, Any]) -> list[list[str]]:

@@ -34,6 +34,7 @@ __all__ = [
     "CARD_HELP",
     "EVENTS",
     "PRESETS",
+    "PRESET_ABOUT",
     "PROGRAMMED",
     "browser_captions",
     "browser_where",
@@ -732,6 +733,30 @@ PRESETS: tuple[dict[str, Any], ...] = (
     {"preset": "horse", "text": "With the Horse extension"},
     {"preset": "reflex-horse", "text": "With both extensions: Reflex and Horse"},
 )
+
+# Each preset's short name (the lobby's select, a table's line in the lists) and what its
+# rules are, in a sentence (under the lobby's form).
+PRESET_ABOUT: dict[str, dict[str, str]] = {
+    "standard": {
+        "name": "Standard",
+        "about": "Each bandit plays Flip, Change Floor, Move and Fire; the caboose comes "
+        "off at the end of each round, and a bandit thrown off the train is out.",
+    },
+    "reflex": {
+        "name": "Reflex",
+        "about": "The standard game with a Reflex card: a stunned bandit gets up and "
+        "fires, a standing one lies down.",
+    },
+    "horse": {
+        "name": "Horse",
+        "about": "The standard game with a Horse card: it takes you into the locomotive, "
+        "or saves you when you have just been thrown off.",
+    },
+    "reflex-horse": {
+        "name": "Reflex and Horse",
+        "about": "The standard game with both extensions' cards, Reflex and Horse.",
+    },
+}
 
 
 def options_summary(options: dict[str, Any]) -> list[list[str]]:

@@ -1,0 +1,85 @@
+"""What a new player on a 390x844 phone tripped over (headless Chromium against the real
+server): the lobby's Rules select and the sentence under it, the tables' lines, the moment's
+words during card resolution beside the train, and Colt Super Express's figures and panels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from coltexpress.server.kinds import table_game
+
+from .helpers import CHROMIUM, PHONE, api, horizontal_overflow
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Pages in their own contexts; none may raise a script error."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(device: dict[str, Any] | None = None) -> Any:
+        context = browser.new_context(**(device or PHONE))
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+# The room a select's chosen option has: its width less its padding, border and arrow.
+SELECT_FITS = """(sel) => {
+  const s = document.querySelector(sel);
+  const cs = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const text = s.options[s.selectedIndex].text;
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+  return { text, width: ctx.measureText(text).width, room };
+}"""
+
+
+def test_the_rules_select_and_the_sentence_under_it_are_readable_on_a_phone(
+    new_page: Any, base: str
+) -> None:
+    page = new_page(PHONE)
+    page.goto(base + "/")
+    for game in page.locator("#game option").evaluate_all("os => os.map((o) => o.value)"):
+        page.select_option("#game", game)
+        for entry in table_game(game).presets:
+            page.select_option("#preset", entry["preset"])
+            fit = page.evaluate(SELECT_FITS, "#preset")
+            assert fit["width"] <= fit["room"], (game, fit)  # the whole label shows
+            about = page.inner_text("#preset-about")
+            # the sentence explains the rules: more than the label it stands under
+            assert about != fit["text"] and about.removeprefix(fit["text"]).count(" ") >= 8, about
+            assert "Rules: " + entry["text"] not in about
+    assert horizontal_overflow(page) <= 0
+
+
+def test_a_tables_line_shows_its_own_player_count(new_page: Any, base: str) -> None:
+    """A finished 4-player table of a preset for 3 to 8 players: "4 players", no range."""
+    bots = {str(s): "easy" for s in range(4)}
+    made = api(base, "/api/tables", {"players": 4, "preset": "marshal-prisoners", "bots": bots})
+    watch = new_page()
+    watch.goto(f"{base}/t/{made['table']}")
+    watch.select_option("#pace", "0")
+    watch.wait_for_function("document.body.dataset.version !== undefined")
+    api(base, f"/api/tables/{made['table']}/start", {}, token=made["host_token"])
+    watch.wait_for_function("document.body.dataset.status === 'over'", timeout=120_000)
+    lobby = new_page(PHONE)
+    lobby.goto(base + "/")
+    line = lobby.locator(f"#finished li[data-table='{made['table']}'] p").first
+    line.wait_for()
+    text = line.inner_text()
+    assert "4 players" in text and "Marshal & Prisoners" in text, text
+    assert " to 8 players" not in text, text
