@@ -150,6 +150,44 @@ def test_the_rules_of_a_table_are_its_own(server: Server) -> None:
     assert missing.status_code == 404 and missing.json()["error"] == "no-table"
 
 
+def test_the_rules_panel_lists_the_marshals_deck_the_engine_deals(server: Server) -> None:
+    """For every preset of Colt Express, a table's rules panel names the Marshal's deck as
+    the engine deals it for that table (with Horses & Stagecoach, its Ride card), and no
+    Marshal's deck without Marshal & Prisoners."""
+    from coltexpress import Game
+    from coltexpress.engine.actions import MARSHAL_FIGURE
+    from coltexpress.engine.content import BULLET
+    from coltexpress.engine.ids import KIND_NAMES
+    from coltexpress.engine.options import PRESETS, Options
+
+    with_marshal = 0
+    for preset in PRESETS:
+        made = server.create(preset=preset)
+        with server.http() as http:
+            panel = http.get("/api/rules", params={"table": made.table}).json()
+        options = Options.preset(preset, players=len(made.raw["seats"]))
+        text = str(panel["topics"])
+        if not options.marshal_prisoners:
+            assert "The Marshal's deck" not in text, preset
+            continue
+        with_marshal += 1
+        game = Game.new(options, seed=5)
+        marshal = game.chars.index(MARSHAL_FIGURE)
+        dealt = sorted(
+            names.card(KIND_NAMES[k])
+            for k, b in zip(game.card_kind, game.card_bandit, strict=True)
+            if b == marshal and k != BULLET
+        )
+        told = panel["topics"]["Marshal & Prisoners"]["marshal"]
+        listed = told.split("The Marshal's deck: ", 1)[1].split(";", 1)[0].split(", ")
+        said = []
+        for item in listed:
+            card, _, times = item.partition(" x")
+            said += [card] * int(times or 1)
+        assert sorted(said) == dealt, (preset, told)
+    assert with_marshal == 2
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [

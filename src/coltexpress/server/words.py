@@ -26,6 +26,7 @@ ValueError: a name may not hold control or invisible characters
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -199,6 +200,45 @@ def mover(game: Game) -> list[str]:
     return [pending.bandit] if pending.bandit else seat_bandits(game, pending.seat)
 
 
+def marshal_deck(options: dict[str, Any]) -> str:
+    """The Marshal's deck in words, as the engine deals it for a table with these options
+    (a stored options dict): ``Move x2, Change Floor, ..., Ride``.
+
+    >>> from coltexpress.engine.options import Options
+    >>> marshal_deck(Options.preset("both-expansions").to_dict()).endswith("Capture x2, Ride")
+    True
+    """
+    from ..engine.actions import MARSHAL_FIGURE
+    from ..engine.content import BULLET
+    from ..engine.game import Game
+    from ..engine.ids import KIND_NAMES
+    from ..engine.options import Options
+
+    game = Game.new(Options.from_dict(options), seed=1)
+    marshal = game.chars.index(MARSHAL_FIGURE)
+    counts: dict[str, int] = {}
+    for kind, bandit in zip(game.card_kind, game.card_bandit, strict=True):
+        if bandit == marshal and kind != BULLET:
+            counts[KIND_NAMES[kind]] = counts.get(KIND_NAMES[kind], 0) + 1
+    return ", ".join(names.card(k) + (f" x{n}" if n > 1 else "") for k, n in counts.items())
+
+
+_DECK = re.compile(r"The Marshal's deck: [^;.]*")
+
+
+def rules(options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules panel (``base.rules``), the Marshal's deck in it as the engine deals it for
+    the table's options (the help's own list is that of Marshal & Prisoners alone)."""
+    panel = base.rules(options)
+    if options is None or not options.get("marshal_prisoners"):
+        return panel
+    topics = panel["topics"]["Marshal & Prisoners"]
+    told = f"The Marshal's deck: {marshal_deck(options)}"
+    text = topics["marshal"]
+    topics["marshal"] = _DECK.sub(told, text) if _DECK.search(text) else f"{text} {told}."
+    return panel
+
+
 @functools.cache
 def table_game() -> TableGame:
     """Colt Express as a table game (``server/kinds.py``)."""
@@ -221,5 +261,5 @@ def table_game() -> TableGame:
         options_from_dict=Options.from_dict,
         presets=tuple({**p, **base.PRESET_ABOUT[p["preset"]]} for p in base.PRESETS),
         options_summary=base.options_summary,
-        rules=base.rules,
+        rules=rules,
     )
