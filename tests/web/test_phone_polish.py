@@ -83,3 +83,34 @@ def test_a_tables_line_shows_its_own_player_count(new_page: Any, base: str) -> N
     text = line.inner_text()
     assert "4 players" in text and "Marshal & Prisoners" in text, text
     assert " to 8 players" not in text, text
+
+
+def _watch_to_the_end(new_page: Any, base: str, body: dict[str, Any]) -> tuple[Any, str]:
+    """A table of bots only, watched on a phone to its end."""
+    made = api(base, "/api/tables", body)
+    watch = new_page(PHONE)
+    watch.goto(f"{base}/t/{made['table']}")
+    watch.select_option("#pace", "0")
+    watch.wait_for_function("document.body.dataset.version !== undefined")
+    api(base, f"/api/tables/{made['table']}/start", {}, token=made["host_token"])
+    watch.wait_for_function(
+        "document.body.dataset.status === 'over' && document.body.dataset.playing === '0'",
+        timeout=120_000,
+    )
+    return watch, str(made["table"])
+
+
+def test_super_express_round_panel_says_the_game_is_over(new_page: Any, base: str) -> None:
+    body = {"game": "super-express", "players": 4, "preset": "reflex-horse", "seed": 3,
+            "bots": {str(s): "easy" for s in range(4)}}
+    watch, _ = _watch_to_the_end(new_page, base, body)
+    panel = watch.inner_text("#round-card")
+    assert "The game is over" in panel, panel
+    assert "comes off" not in panel and "Each player programs" not in panel, panel
+    end = watch.evaluate("window.colt.view.result")
+    view = watch.evaluate("window.colt.view.bandits")
+    stayed = [b for b in view if end["aboard"][b["seat"]]]
+    assert stayed, "a game of Colt Super Express ends with a bandit on the train"
+    names = watch.locator("#players .bandit-name strong").all_inner_texts()
+    on_train = [n for n, b in zip(names, view, strict=True) if end["aboard"][b["seat"]]]
+    assert all(n in panel for n in on_train), (panel, on_train)

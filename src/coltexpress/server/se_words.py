@@ -8,11 +8,13 @@ shares (the terminal says the same); its bots' levels.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..engine import names
 from ..superexpress.actions import SUPER_ACTIONS
 from ..tournament import LEVELS as TOURNAMENT_LEVELS
 from ..words import super_express as words
+from ..words.common import and_list
 
 if TYPE_CHECKING:
     from .kinds import TableGame
@@ -22,6 +24,34 @@ __all__ = ["LEVELS", "table_game"]
 # The bots' levels: the same agents as for Colt Express, which play this game through its
 # own heuristic and evaluation (``agents/kits.py``).
 LEVELS = TOURNAMENT_LEVELS
+
+
+def over_round(view: dict[str, Any]) -> dict[str, Any]:
+    """The round panel once the game is over: that it is over, in which round, and who
+    stayed on the train (nobody: who left it last)."""
+    result = view["result"]
+    bandits = view["bandits"]
+    aboard = [names.bandit(b["character"]) for b in bandits if result["aboard"][b["seat"]]]
+    if aboard:
+        stayed = f"Still on the train at the end: {and_list(aboard)}."
+    else:
+        last = max(result["out_round"])
+        gone = [names.bandit(b["character"]) for b in bandits
+                if result["out_round"][b["seat"]] == last]
+        stayed = f"Nobody stayed on the train; the last to leave it: {and_list(gone)}."
+    return {
+        "title": "The game is over",
+        "lines": [f"It ended in round {view['round']}.", stayed],
+    }
+
+
+def captions(view: dict[str, Any]) -> dict[str, Any]:
+    """The words sent with a view (``words.browser_captions``); once the game is over, the
+    round panel says so instead of how the round goes on."""
+    out = words.browser_captions(view)
+    if "result" in view:
+        out["round"] = over_round(view)
+    return out
 
 
 @functools.cache
@@ -34,7 +64,7 @@ def table_game() -> TableGame:
     return TableGame(
         kind=game_of("super-express"),
         levels=LEVELS,
-        captions=words.browser_captions,
+        captions=captions,
         step_card=words.step_card,
         label=words.label,
         round_summary=words.public_round_summary,
