@@ -33,6 +33,7 @@ from coltexpress.engine.game import RESOLVING, Frame
 from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
 from coltexpress.engine.views import build_view
 from coltexpress.games import replay_any
+from coltexpress.server import se_words
 from coltexpress.superexpress.actions import KINDS
 from coltexpress.superexpress.game import SuperGame
 from coltexpress.superexpress.views import build_view as build_super_view
@@ -405,7 +406,7 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
     checks = _check_super_view(message["view"], game, seat, frame=False)
     assert message["view"] == game.view(seat), f"seat {seat} got a view that is not its own"
     sent, skip = _words_of(message)
-    made = super_express.browser_captions(message["view"])
+    made = se_words.captions(message["view"])  # the words, the server's notes with them
     expected = {k: v for k, v in made.items() if k not in skip}
     captions = {k: v for k, v in sent.items() if k != "summary" and k not in skip}
     assert captions == expected, f"seat {seat} got words that are not those of its view"
@@ -423,7 +424,7 @@ def check_super(message: dict[str, Any], seat: int | None, timeline: Timeline) -
             checks += _check_super_view(part["view"], frame.state, seat, frame=True)
             assert part["view"] == expected_view, f"step {i} is not seat {seat}'s view then"
             caps = {k: v for k, v in part["captions"].items() if k != "summary"}
-            assert caps == super_express.browser_captions(expected_view), (
+            assert caps == se_words.captions(expected_view), (
                 f"seat {seat} got words that are not those of its view"
             )
             count = sum(1 for e in frame.events if e.seat in (None, seat))

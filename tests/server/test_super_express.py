@@ -194,7 +194,7 @@ def _check_replay(server: Server, table: str, record: dict[str, Any]) -> None:
                 assert answer["events"] == [e.text() for e in events if e.seat is None]
                 assert answer["seat"] == mover.seat
         assert answer["view"] == replayed.view(None)
-        assert answer["captions"] == super_express.browser_captions(answer["view"])
+        assert answer["captions"] == SUPER.captions(answer["view"])
 
 
 # -- the canary's own tests: leaks planted in honest messages are caught ------------------
@@ -423,3 +423,49 @@ async def test_an_absent_player_gets_a_bot_and_reads_what_it_did(make_server: An
     assert back.status == stays.status == "over"
     await back.close()
     await stays.close()
+
+
+def test_the_card_count_of_a_phase_says_why_it_drops() -> None:
+    """The banner counts the cards of the Shootin' phase from the views of its moments
+    ("Card 5 of 12"); when a bandit goes out with cards still face down the count drops
+    ("Card 8 of 11"): from then on in that round every moment's captions say whose cards
+    left the pile and how many, so that the count and the note make the phase's cards."""
+    drops = 0
+    for seed in range(1, 12):
+        game = SUPER.new({"players": 5, "reflex": True, "horse": True}, seed)
+        rng = random.Random(seed)
+        phase: tuple[int, int] | None = None  # (round, cards at the phase's start)
+        while not game.is_over:
+            before = game.clone()
+            frames = game.apply_frames(rng.choice(game.legal_actions()))
+            update = steps_update(SUPER, None, frames, before=before, round_start=None)
+            for step in [*update["steps"], update]:
+                if not step["card"]:
+                    continue
+                view, caps = step["view"], step["captions"]
+                total = sum(p["programmed"] for p in view["players"])
+                if phase is None or phase[0] != view["round"]:
+                    phase = (view["round"], total + _left(view))
+                note = caps.get("pile_note", "")
+                assert total + _left(view) == phase[1], (seed, view["round"], total, note)
+                for p in view["players"]:
+                    left = super_express.PROGRAMMED - p["programmed"]
+                    b = view["bandits"][p["seat"]]
+                    if b["out"] and b["out_round"] == view["round"] and left:
+                        drops += 1
+                        who = names.bandit(b["character"])
+                        assert f"{who}'s {left} face-down card" in note, note
+                if total == phase[1]:
+                    assert not note, note
+    assert drops  # the deals above do drop cards
+
+
+def _left(view: dict[str, Any]) -> int:
+    """The cards still face down that bandits out this round took off the pile (the count
+    as the test sees it, from the rules: each player programs 3 cards)."""
+    return sum(
+        super_express.PROGRAMMED - p["programmed"]
+        for p in view["players"]
+        if view["bandits"][p["seat"]]["out"]
+        and view["bandits"][p["seat"]]["out_round"] == view["round"]
+    )

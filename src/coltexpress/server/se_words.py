@@ -14,7 +14,7 @@ from ..engine import names
 from ..superexpress.actions import SUPER_ACTIONS
 from ..tournament import LEVELS as TOURNAMENT_LEVELS
 from ..words import super_express as words
-from ..words.common import and_list
+from ..words.common import and_list, plural
 
 if TYPE_CHECKING:
     from .kinds import TableGame
@@ -45,12 +45,33 @@ def over_round(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def pile_note(view: dict[str, Any]) -> str:
+    """Why the Shootin' phase has fewer cards than were programmed: the cards still face
+    down of a bandit who went out this round left the pile with the bandit ("" if none).
+
+    The banner counts the cards of the phase ("Card 8 of 11"); this says why the count
+    dropped."""
+    gone = []
+    for p in view["players"]:
+        bandit = view["bandits"][p["seat"]]
+        left = words.PROGRAMMED - p["programmed"]
+        if bandit["out"] and bandit["out_round"] == view["round"] and left > 0:
+            who = names.bandit(bandit["character"])
+            gone.append(f"{who}'s {plural(left, 'face-down card')} left the pile when {who} "
+                        "went out")
+    return f"({'; '.join(gone)}.)" if gone else ""
+
+
 def captions(view: dict[str, Any]) -> dict[str, Any]:
     """The words sent with a view (``words.browser_captions``); once the game is over, the
-    round panel says so instead of how the round goes on."""
+    round panel says so instead of how the round goes on; ``pile_note``: why the phase's
+    card count dropped."""
     out = words.browser_captions(view)
     if "result" in view:
         out["round"] = over_round(view)
+    note = pile_note(view)
+    if note:
+        out["pile_note"] = note
     return out
 
 

@@ -173,7 +173,9 @@ export const superExpress = {
     const players = frame.view.players;
     const shown = players.reduce((n, p) => n + p.revealed.length, 0);
     const total = players.reduce((n, p) => n + p.programmed, 0);
-    return `Card ${shown} of ${total}: ${frame.card.owner}'s ${frame.card.name}.`;
+    // the count drops when a bandit goes out with cards still face down: say why
+    const note = frame.captions?.pile_note;
+    return `Card ${shown} of ${total}: ${frame.card.owner}'s ${frame.card.name}.${note ? ` ${note}` : ""}`;
   },
 
   /** The replay page at one step: the round, the cards of the round, the bandits. */
