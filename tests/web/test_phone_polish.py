@@ -5,14 +5,17 @@ words during card resolution beside the train, and Colt Super Express's figures 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from coltexpress.server.kinds import table_game
+from coltexpress.superexpress.game import SuperGame
+from coltexpress.superexpress.options import SuperOptions
 
-from .helpers import CHROMIUM, PHONE, api, horizontal_overflow
+from .helpers import CHROMIUM, DESKTOP, PHONE, api, horizontal_overflow
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
@@ -114,3 +117,61 @@ def test_super_express_round_panel_says_the_game_is_over(new_page: Any, base: st
     names = watch.locator("#players .bandit-name strong").all_inner_texts()
     on_train = [n for n, b in zip(names, view, strict=True) if end["aboard"][b["seat"]]]
     assert all(n in panel for n in on_train), (panel, on_train)
+
+
+def _off_train_moments(seed: int) -> list[dict[str, Any]]:
+    """The public views of a game of Colt Super Express with both extensions around each
+    moment a bandit falls off the train or goes out (the view before, the view then)."""
+    game = SuperGame.new(SuperOptions.preset("reflex-horse", players=5), seed=seed)
+    rng = random.Random(seed)
+    views = [game.view(None)]
+    while not game.is_over:
+        views += [f.view(None) for f in game.apply_frames(rng.choice(game.legal_actions()))]
+    off = [tuple((b["falling"], b["out"]) for b in v["bandits"]) for v in views]
+    picked = sorted({j for i in range(1, len(views)) if off[i] != off[i - 1] for j in (i - 1, i)})
+    return [views[i] for i in picked]
+
+
+# Draws the views one after the other with the page's own drawing and, at every animation
+# frame while its figures move, notes each figure's disc that covers a title of the drawing.
+DRAW_AND_WATCH = """async (views) => {
+  const { SuperTrainDrawing } = await import('/static/super_train.js');
+  document.body.innerHTML =
+    '<section class="panel train"><svg id="t" class="train-svg"></svg></section>';
+  const drawing = new SuperTrainDrawing(document.getElementById('t'));
+  const box = (e) => e.getBoundingClientRect();
+  const hit = (a, b) =>
+    a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  const bad = [];
+  for (const [i, view] of views.entries()) {
+    drawing.render(view, { bandits: [] });
+    const t0 = performance.now();
+    while (performance.now() - t0 < 900) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const labels = [...document.querySelectorAll('#t .cars text')];
+      for (const disc of document.querySelectorAll('#t .se-piece:not(.gone) .disc')) {
+        for (const label of labels) {
+          const where = disc.parentElement.dataset.space;
+          if (hit(box(disc), box(label))) bad.push([i, label.textContent, where]);
+        }
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_no_figure_covers_a_title_of_the_super_express_train(
+    new_page: Any, base: str, device: dict[str, Any]
+) -> None:
+    """A bandit falling off the train or going out lands in its box below the train
+    without passing over the cars' or the boxes' titles ("F◁Do off the train")."""
+    views = _off_train_moments(1)
+    assert any(any(b["falling"] for b in v["bandits"]) for v in views)
+    assert any(any(b["out"] for b in v["bandits"]) for v in views)
+    page = new_page(device)
+    page.goto(base + "/api/games")  # a page of the server's own, without scripts
+    page.add_style_tag(url=base + "/static/style.css")
+    covered = page.evaluate(DRAW_AND_WATCH, views)
+    assert not covered, covered[:5]

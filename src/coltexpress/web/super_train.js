@@ -6,7 +6,8 @@
 // Wide screens draw the cards across, the locomotive on the left; narrow ones (phones) stack
 // them from the locomotive down, each card a row with its roof above its inside, the figures
 // still in order from left (the locomotive side) to right. Pieces are created once and moved
-// with a CSS transform, so each move is animated. The words (titles, description) are the
+// with a CSS transform, so each move on the train is animated (a figure thrown off it lands
+// in its box at once). The words (titles, description) are the
 // server's captions; this file only draws.
 
 import { colour } from "./colours.js";
@@ -200,6 +201,10 @@ export class SuperTrainDrawing {
       const g = this.piece(character, colour(character), w.name.slice(0, 2));
       const you = view.seat !== null && view.seat !== undefined && b.seat === view.seat;
       g.querySelector("title").textContent = `${cap(w.name)}${you ? " (you)" : ""}: ${w.where}; ${w.loot}`;
+      // off the train or into another box below it, a figure does not glide (its way would
+      // cross the cars' and the boxes' titles): it is drawn at once where it lands
+      const off = (s) => s === "falling" || s === "out";
+      if (g.dataset.space !== undefined && g.dataset.space !== space && (off(space) || off(g.dataset.space))) g.dataset.fresh = "1";
       g.dataset.space = space;
       g.dataset.order = String(order);
       g.dataset.facing = b.facing;
