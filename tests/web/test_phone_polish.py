@@ -15,7 +15,7 @@ from coltexpress.server.kinds import table_game
 from coltexpress.superexpress.game import SuperGame
 from coltexpress.superexpress.options import SuperOptions
 
-from .helpers import CHROMIUM, DESKTOP, PHONE, api, horizontal_overflow
+from .helpers import CHROMIUM, DESKTOP, PHONE, api, horizontal_overflow, play_one
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
@@ -175,3 +175,91 @@ def test_no_figure_covers_a_title_of_the_super_express_train(
     page.add_style_tag(url=base + "/static/style.css")
     covered = page.evaluate(DRAW_AND_WATCH, views)
     assert not covered, covered[:5]
+
+
+# At each frame a phone's table draws: whether the moment's words are on screen (the banner
+# itself, or its copy at the top of the screen with the same words), and where the figure
+# of the bandit whose card it is stands (its centre, in screen pixels, from where it is
+# going) between the foot of that copy and the foot of the screen.
+MOMENTS = """
+window.__moments = [];
+addEventListener('DOMContentLoaded', () => {
+  new MutationObserver(() => {
+    const b = document.body;
+    const ann = document.getElementById('announce');
+    const bar = document.getElementById('moment');
+    const r = ann.getBoundingClientRect();
+    const inSight = (q) => q.top >= 0 && q.bottom <= innerHeight && q.height > 0;
+    const head = ann.querySelector('.headline');
+    const shown = Boolean(bar) && !bar.hidden;  // (a page without the copy: never shown)
+    const barHead = shown ? bar.querySelector('.headline') : null;
+    const top = shown ? bar.getBoundingClientRect().bottom : 0;
+    const svg = document.getElementById('train');
+    let figure = null;
+    const who = (head ? head.innerText : '').match(/^Card \\d+ of \\d+: (.+?)'s /);
+    if (who) {
+      const piece = [...svg.querySelectorAll('.piece:not(.gone)')].find(
+        (p) => (p.querySelector('title').textContent || '').startsWith(who[1]));
+      if (piece) {
+        const at = new DOMPoint(+piece.dataset.x, +piece.dataset.y)
+          .matrixTransform(svg.getScreenCTM());
+        figure = { name: who[1], y: at.y, top, bottom: innerHeight };
+      }
+    }
+    const t = svg.getBoundingClientRect();
+    window.__moments.push({
+      kind: b.dataset.kind, myturn: b.dataset.myturn, status: b.dataset.status,
+      words: ann.innerText.trim(), bannerSeen: Boolean(head) && inSight(r),
+      copySeen: Boolean(barHead) && inSight(barHead.getBoundingClientRect())
+        && bar.innerText.trim() === ann.innerText.trim(),
+      trainSeen: Math.min(t.bottom, innerHeight) - Math.max(t.top, top),
+      figure,
+    });
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-frame']});
+});
+"""
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "players"),
+    [("colt-express", "standard", 4), ("super-express", "reflex-horse", 5)],
+    ids=["colt-express", "super-express"],
+)
+def test_the_moments_words_and_the_train_are_on_screen_while_cards_resolve(
+    browser: Any, base: str, game: str, preset: str, players: int
+) -> None:
+    """A whole game on a phone, played by taps: every moment of card resolution (a card,
+    an event, the end of a round's summary) is shown with its words on screen and the train
+    in view, the figure of the bandit whose card it is between those words and the foot of
+    the screen, though each decision scrolled the page to the player's own bandit."""
+    bots = {str(s): "easy" for s in range(1, players)}
+    made = api(base, "/api/tables", {"game": game, "preset": preset, "players": players,
+                                    "bots": bots, "seed": 11, "host_seat": 0})
+    context = browser.new_context(**PHONE)
+    context.add_init_script(MOMENTS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + made["seats"][0]["invite"])
+    page.wait_for_function("window.colt && window.colt.seat === 0")
+    page.select_option("#pace", "300")
+    api(base, f"/api/tables/{made['table']}/start", {}, token=made["host_token"])
+    rng = random.Random(3)
+    n = 0
+    while play_one(page, rng, n, touch=True):
+        n += 1
+    moments = page.evaluate("window.__moments")
+    context.close()
+    assert not errors, errors
+    watched = [m for m in moments if m["kind"] not in ("play", "welcome") and m["words"]
+               and m["myturn"] != "1" and m["status"] != "over"]
+    assert len(watched) > 20 and any(m["kind"] == "summary" for m in watched)
+    unseen = [m for m in watched if not (m["bannerSeen"] or m["copySeen"])]
+    assert not unseen, unseen[:3]
+    no_train = [m for m in watched if m["trainSeen"] < 120]
+    assert not no_train, no_train[:3]
+    figures = [m for m in watched if m["figure"]]
+    assert figures
+    away = [m for m in figures if not m["figure"]["top"] <= m["figure"]["y"]
+            <= m["figure"]["bottom"]]
+    assert not away, away[:3]

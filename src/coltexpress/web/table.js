@@ -337,7 +337,11 @@ function showFrame(frame, more) {
   log(frame.events);
   document.body.dataset.kind = frame.kind;
   document.body.dataset.frame = String(shownFrames); // tests follow the frames by it
-  if (!frame.view) return; // a round's summary stays over the train as the round left it
+  if (!frame.view) {
+    // a round's summary stays over the train as the round left it
+    followMoment(frame, null);
+    return;
+  }
   state.frame = frame;
   state.view = frame.view;
   state.captions = frame.captions;
@@ -348,6 +352,7 @@ function showFrame(frame, more) {
     document.body.dataset.version = String(frame.version);
   }
   document.body.dataset.status = state.status || "";
+  const before = piecesAt();
   drawing.render(frame.view, frame.captions);
   trainWords(frame.captions);
   // the server says who will start the game; a host who only watches holds the start
@@ -359,6 +364,70 @@ function showFrame(frame, more) {
   if (frame.final && frame.view.result && !wasOver) window.scrollTo({ top: 0 });
   renderWho();
   renderTurn();
+  followMoment(frame, before);
+}
+
+/** Where each figure of the drawing is going (its key -> "x,y"). */
+function piecesAt() {
+  const at = new Map();
+  for (const p of $("train").querySelectorAll(".piece:not(.gone)")) at.set(p.dataset.piece, `${p.dataset.x},${p.dataset.y}`);
+  return at;
+}
+
+/** The figures a moment is about: the figure of the bandit whose card it is, first, and
+ * those it moved (thrown off the train too). */
+function momentFigures(frame, before) {
+  const pieces = [...$("train").querySelectorAll(".piece:not(.gone)")];
+  const c = frame.card;
+  const bySeat = c && c.seat !== undefined ? frame.view.players?.[c.seat]?.bandit : undefined;
+  const byName = c && (frame.captions?.bandits || []).find((b) => b.name === c.owner)?.character;
+  const owner = pieces.filter((p) => p.dataset.piece === (bySeat || byName));
+  const moved = before ? pieces.filter((p) => !owner.includes(p) && before.get(p.dataset.piece) !== `${p.dataset.x},${p.dataset.y}`) : [];
+  return [...owner, ...moved];
+}
+
+/** Where figures are drawn, in screen pixels (from where they are going, not where their
+ * animation has them now): the top of the highest and the bottom of the lowest, and the
+ * first figure's. */
+function figuresOnScreen(pieces) {
+  const m = $("train").getScreenCTM();
+  if (!m || !pieces.length) return null;
+  const ys = pieces.map((p) => new DOMPoint(Number(p.dataset.x), Number(p.dataset.y)).matrixTransform(m).y);
+  const half = 18 * m.a;
+  return { top: Math.min(...ys) - half, bottom: Math.max(...ys) + half, first: { top: ys[0] - half, bottom: ys[0] + half } };
+}
+
+/** While cards resolve, the moment's words and the train where it happens are on screen
+ * together. On a phone the page follows the train: the figures each moment is about are
+ * scrolled into view, and when the banner "What is happening" is then out of sight, a copy
+ * of its words stands at the top of the screen (``#moment``) above them. */
+function followMoment(frame, before) {
+  const bar = $("moment");
+  const words = $("announce");
+  const resolving = document.body.dataset.playing === "1" || !["play", "welcome"].includes(frame.kind);
+  if (!resolving || !words.childElementCount || document.body.dataset.myturn === "1" || (frame.view && frame.view.result)) {
+    bar.hidden = true;
+    return;
+  }
+  bar.dataset.kind = words.dataset.kind || "";
+  bar.replaceChildren(...[...words.childNodes].map((n) => n.cloneNode(true)));
+  bar.hidden = false;
+  if (matchMedia("(max-width: 899px)").matches && frame.view) {
+    const top = bar.getBoundingClientRect().bottom + 8;
+    const bottom = innerHeight - 8;
+    const fig = figuresOnScreen(momentFigures(frame, before));
+    if (fig && (fig.top < top || fig.bottom > bottom)) {
+      // all of them in the middle where they fit, else the first (whose card it is) at the top
+      const all = fig.bottom - fig.top <= bottom - top;
+      const shift = all ? (fig.top + fig.bottom) / 2 - (top + bottom) / 2 : fig.first.top - top;
+      window.scrollBy({ top: shift, behavior: "auto" });
+    } else if (!fig) {
+      const train = $("train").getBoundingClientRect();
+      if (train.bottom < top || train.top > bottom) window.scrollBy({ top: train.top - top, behavior: "auto" });
+    }
+  }
+  const r = words.getBoundingClientRect();
+  bar.hidden = r.top >= 0 && r.bottom <= innerHeight; // the banner itself is in sight
 }
 
 function trainWords(captions) {
@@ -479,6 +548,7 @@ function renderTurn() {
   renderHost();
   renderIdle();
   document.body.dataset.myturn = mine ? "1" : "0";
+  if (mine || v.result) $("moment").hidden = true; // the choices say where the game stands
   const who = state.seat === null ? "watching" : playerLabel(state, state.seat);
   document.title = mine ? `Your turn — ${state.title}` : `${state.title} — ${who}`;
   if (mine && !document.activeElement?.closest?.("#legal")) {
