@@ -348,6 +348,31 @@ def test_the_story_the_players_and_the_help_scroll_with_the_paging_keys(
         term.wait_for("the rules in brief")
 
 
+def test_the_players_screen_opens_at_its_top_and_lists_the_paging_keys(
+    tmp_path: Path,
+) -> None:
+    """The players' screen (p), longer than an 80x24 terminal, opens at its top: its first
+    line, the first figure, on the screen (before: scrolled to its end); its footer, like the
+    story's and the rules', lists the paging keys beside Esc (before: only "esc Close")."""
+    game = Game("marshal-prisoners", seed=5)
+    save = tmp_path / "game.json"
+    with terminal(80, 24, tmp_path) as term:
+        term.start(*game.args(save))
+        s, screen = at_decision(term, game, save)
+        title, lines = s.front.players_screen(s.view(s.human_to_act()), {})
+        first = lines[0].split(" (")[0]
+        term.keys("p")
+        screen = term.wait_for(lambda sc: title in sc and "Close" in footer(sc),
+                               what="the players' screen and its footer")
+        screen = term.wait_for(lambda sc: sc == screen, what="the screen settled")
+        assert flat(first) in flat(screen.splitlines()[2]), screen
+        for words in ("Page up", "Page down", "Top", "Bottom"):
+            assert words in footer(screen), screen
+        closed(term, title)
+        term.keys("?")
+        term.wait_for(lambda sc: "Page down" in footer(sc), what="the rules' paging keys")
+
+
 # ---------------------------------------------------------------------------- hot-seat
 
 

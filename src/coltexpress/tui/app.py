@@ -466,7 +466,7 @@ class ColtApp(App[None]):
             for e in self.session.log[: self._logged]
             if e.seat in (None, self.viewer)
         ]
-        self.push_screen(LogScreen("The story so far", lines))
+        self.push_screen(LogScreen("The story so far", lines, end=True))
 
     def action_scroll_log(self, direction: int) -> None:
         log = self.query_one(RichLog)
