@@ -112,6 +112,10 @@ class _AnyKeyModal(ModalScreen[None]):
             self.dismiss()
 
 
+# The board's keys that a round summary passes on as it closes (key: the app's action).
+PASSED_KEYS = {"p": "players", "l": "story", "question_mark": "help", "f1": "help", "s": "save"}
+
+
 class SummaryScreen(_AnyKeyModal):
     """What each bandit gained and took in the round just played."""
 
@@ -135,7 +139,19 @@ class SummaryScreen(_AnyKeyModal):
             for line in self.lines:
                 yield Static(line)
             what = "the final scores" if self.last else "the next round"
-            yield Static(Text(f"Press any key for {what}.", style="italic"))
+            yield Static(Text(
+                f"Press any key for {what}; p, l, ? and s also do what they do on the board "
+                "(players, story, rules, save).", style="italic",
+            ))
+
+    def on_key(self, event: Key) -> None:
+        """Any key closes the summary; a key of the board's own (p, l, ?, s) then does what
+        it does there, rather than being lost."""
+        action = PASSED_KEYS.get(event.key)
+        closing = not self.closing and self.is_current
+        super().on_key(event)
+        if action and closing:
+            self.app.call_later(self.app.run_action, action)
 
 
 class LogScreen(ModalScreen[None]):
