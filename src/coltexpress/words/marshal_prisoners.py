@@ -50,6 +50,8 @@ __all__ = [
     "score_rows",
 ]
 
+MARSHAL = "marshal"  # the Marshal among the figures of a view
+
 
 def _you(view: dict[str, Any], seat: int) -> bool:
     return view.get("seat") == seat
@@ -351,7 +353,9 @@ def moves(kind: str, d: dict[str, Any]) -> list[tuple[str, str]]:
     """One event as (figure, what happened to it): captured, freed, a prisoner won or lost,
     a Brawler card, off the train."""
     if kind == "capture":
-        return [(d["bandit"], "captured by the Marshal")]
+        poster = f" (and {names.bandit(d['bandit'])}'s Wanted Poster)" if d["first"] else ""
+        return [(d["bandit"], "captured by the Marshal"),
+                (MARSHAL, f"captured {names.bandit(d['bandit'])}{poster}")]
     if kind == "leave-cell":
         return [(d["bandit"], "got out of the cell")]
     if kind == "free-bandit":
@@ -359,7 +363,11 @@ def moves(kind: str, d: dict[str, Any]) -> list[tuple[str, str]]:
     if kind == "free-prisoner":
         return [(d["bandit"], f"freed {names.sidekick(d['sidekick'])}")]
     if kind == "prisoner-taken":
-        return [(d["bandit"], "lost a prisoner to the Marshal")]
+        return [(d["bandit"], "lost a prisoner to the Marshal"),
+                (MARSHAL, f"took {names.sidekick(d['sidekick'])} from "
+                          f"{names.bandit(d['bandit'])}")]
+    if kind == "mailbag-taken":
+        return [(MARSHAL, f"took a mailbag from {names.bandit(d['bandit'])}")]
     if kind == "brawler":
         return [(d["bandit"], f"won the {names.brawler(d['value'])}")]
     if kind == "fall":
