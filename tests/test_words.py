@@ -110,3 +110,22 @@ def test_the_old_homes_of_the_words_are_gone() -> None:
     for old in ("describe.py", "engine/narrate.py", "server/mp_words.py", "server/hs_words.py",
                 "superexpress/describe.py", "superexpress/narrate.py"):
         assert not (src / old).exists(), old
+
+
+def test_the_marshals_goals_are_marked_done_or_not_yet() -> None:
+    """As the Marshal, each current goal is marked done (as the game stands) or not yet: in
+    the board's short line, the players' screen and the browser's panel (before: the names
+    only); the short line says which gun holds how many Bullet cards (before: "Guns 6/6")."""
+    g = Game.new(Options.preset("marshal-prisoners"), seed=2)
+    view = g.view(0)
+    assert view["mp"]["my_goals"] == ["warrant@cheyenne"]
+    short = marshal_prisoners.brief(view)
+    assert "Goals: Arrest Warrant: Cheyenne (not yet)" in short, short
+    assert "Guns: left 6, right 6" in short and "6/6" not in short
+    said = "\n".join(marshal_prisoners.lines(view))
+    assert "Your current goals:\n  Arrest Warrant: Cheyenne (not yet): " in said, said
+    panel = marshal_prisoners.panel(view)
+    assert panel is not None and panel["goals"]["mine"][0]["done"] is False
+    done = Game.new(Options.preset("marshal-prisoners"), seed=1).view(0)
+    assert "Goals: Dodge Bullets! (done so far)" in marshal_prisoners.brief(done)
+    assert "my_goals" not in g.view(1)["mp"] and "my_goals_done" not in g.view(1)["mp"]

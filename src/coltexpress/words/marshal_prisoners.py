@@ -286,15 +286,37 @@ def lines(view: dict[str, Any], *, goal_help: bool = True) -> list[str]:
     if mp.get("my_goals") is not None and "result" not in view:
         mine = view.get("seat") == mp["marshal_seat"]
         head = "Your current goals" if mine else "The Marshal's current goals"
-        goals = mp["my_goals"]
+        goals = marked_goals(mp)
         if not goals:
             out.append(f"{head}: none.")
         elif goal_help:
             out.append(f"{head}:")
-            out += [f"  {names.goal(g)}: {names.goal_help(g)}" for g in goals]
+            out += [f"  {g}: {names.goal_help(k)}" for g, k in zip(goals, mp["my_goals"],
+                                                                     strict=True)]
         else:
-            out.append(f"{head}: " + and_list([names.goal(g) for g in goals]) + ".")
+            out.append(f"{head}: " + and_list(goals) + ".")
     return out
+
+
+GOAL_DONE = "done so far"
+GOAL_NOT_YET = "not yet"
+
+
+def marked_goals(mp: dict[str, Any]) -> list[str]:
+    """The Marshal's current goals, each marked done (as the game stands: it would count
+    if the game ended now) or not yet: ``Full of Lead (not yet)``."""
+    return [
+        names.goal(g) + ("" if d is None else f" ({GOAL_DONE if d else GOAL_NOT_YET})")
+        for g, d in zip(mp["my_goals"], goals_done(mp), strict=True)
+    ]
+
+
+def goals_done(mp: dict[str, Any]) -> list[bool | None]:
+    """Whether each of the Marshal's current goals is done as the game stands (None: not
+    known to this view)."""
+    done = mp.get("my_goals_done")
+    goals = mp.get("my_goals") or []
+    return list(done) if done is not None and len(done) == len(goals) else [None] * len(goals)
 
 
 def _guns(mp: dict[str, Any]) -> str:
@@ -326,15 +348,15 @@ def brief(view: dict[str, Any]) -> str:
     short = {b: names.bandit(b)[:3] for b in mp["posters"]}
     parts = []
     if mp.get("my_goals") and view.get("seat") == mp["marshal_seat"]:
-        parts.append("Goals: " + ", ".join(names.goal(g) for g in mp["my_goals"]))
+        parts.append("Goals: " + ", ".join(marked_goals(mp)))
     if mp["off_train"]:
         parts.append("Off train: " + " ".join(names.bandit(b)[:3] for b in mp["off_train"]))
     wanted = [short[b] for b, s in mp["posters"].items() if s == "wanted"]
     parts.append("Wanted: " + (" ".join(wanted) or "none"))
     parts.append(f"Prisoners {len(mp['prisoners_waiting'])}")
     parts.append(f"Brawlers {len(mp['brawlers_left'])}")
-    guns = "/".join(str(g["bullets"]) for g in mp["guns"])
-    parts.append(f"Guns {guns}")
+    left, right = (g["bullets"] for g in mp["guns"])
+    parts.append(f"Guns: left {left}, right {right}")
     return " · ".join(parts)
 
 
@@ -716,7 +738,8 @@ def panel(view: dict[str, Any]) -> dict[str, Any] | None:
         },
     }
     if "my_goals" in mp:
-        out["goals"]["mine"] = [_goal_entry(g) for g in mp["my_goals"]]
+        out["goals"]["mine"] = [_goal_entry(g, d) for g, d in zip(mp["my_goals"],
+                                                                  goals_done(mp), strict=True)]
     result = view.get("result")
     if result and "goals" in result:
         out["goals"]["final"] = [_goal_entry(g["goal"], bool(g["done"])) for g in result["goals"]]

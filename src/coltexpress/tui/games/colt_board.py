@@ -422,8 +422,11 @@ def mp_columns(view: dict[str, Any]) -> tuple[Text, Text]:
     mine = mp.get("my_goals")
     if mine and view.get("seat") == mp["marshal_seat"] and "result" not in view:
         head(right, "Your goals")
-        for goal in mine:
+        for goal, did in zip(mine, marshal_prisoners.goals_done(mp), strict=True):
             right.append("\n• ")
             right.append(names.goal(goal), style="bold")
+            if did is not None:
+                mark = marshal_prisoners.GOAL_DONE if did else marshal_prisoners.GOAL_NOT_YET
+                right.append(f" ({mark})", style="green" if did else "")
             right.append(": " + names.goal_help(goal), style="italic")
     return left, right
