@@ -304,7 +304,7 @@ def test_round_cards_and_stations_are_named_as_printed() -> None:
         assert names.round_card(slug) == name and names.event(slug) == name
         assert names.event_help(slug).startswith(name)
     assert "no event" in names.round_card("no-event-turmoil")
-    assert names.turn("Tu") == "turmoil" and "secret" in names.turn_help("Tu")
+    assert names.turn("Tu") == "Turmoil" and "secret" in names.turn_help("Tu")
     assert [names.hostage(h.name) for h in hs_content().hostages] == [
         "The Lady's Poodle", "The Banker", "The Minister", "The Teacher", "The Zealot",
         "The Old Lady", "The Poker Player", "The Photographer"]
@@ -315,7 +315,10 @@ def test_round_cards_and_stations_are_named_as_printed() -> None:
     header = _says("round", {"round": 1, "card": "no-event-turmoil", "event": None,
                              "rainy": False, "turns": ["Tu", "T", "S"], "first": 0,
                              "who": ["doc"], "station": False})
-    assert "turmoil" in header and "No event" in header
+    # The name says "no event" once, one pair of brackets, the turns by their printed names.
+    assert header.startswith("Round 1 of 5. Round card: Turmoil (no event); turns: Turmoil, "
+                             "Tunnel, Standard."), header
+    assert header.lower().count("no event") == 1
 
 
 def test_the_expansions_labels_and_hints() -> None:

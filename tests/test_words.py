@@ -129,3 +129,45 @@ def test_the_marshals_goals_are_marked_done_or_not_yet() -> None:
     done = Game.new(Options.preset("marshal-prisoners"), seed=1).view(0)
     assert "Goals: Dodge Bullets! (done so far)" in marshal_prisoners.brief(done)
     assert "my_goals" not in g.view(1)["mp"] and "my_goals_done" not in g.view(1)["mp"]
+
+
+def test_the_prompt_says_what_kind_of_turn_it_is() -> None:
+    """Playing a card, the prompt (the status line, the plain mode, the browser's caption)
+    says a tunnel puts the card face down, which of a speeding-up turn's two plays this is,
+    that Shoot and Punch cannot be played on a jarring turn; the choices' title says it in
+    brief; the turn's printed name (before: "speeding-up", a slug)."""
+    from coltexpress.tui.games import front_for_view
+
+    seen: set[str] = set()
+    for preset in ("standard", "marshal-prisoners"):
+        for seed in range(6):
+            g = Game.new(Options.preset(preset), seed=seed)
+            last = None  # the last play decision: its round, turn and seat
+            while not g.is_over and len(seen) < 5:
+                seat = g.current_seat
+                view = g.view(seat)
+                if view["decision"] == "play" and view["turn"] is not None:
+                    code = view["round_card"]["turns"][view["turn"]]
+                    said = base.situation(view)
+                    title = front_for_view(view).choice_title(view)
+                    assert "(speeding-up)" not in said and "(jarring)" not in said, said
+                    if code == "T":
+                        assert "Tunnel turn: your card goes face down" in said, said
+                        assert "Tunnel: face down" in title
+                        seen.add("T")
+                    elif code == "J":
+                        assert "Jarring turn: Shoot and Punch cards cannot be played" in said
+                        assert "Jarring: no Shoot, no Punch" in title
+                        assert "(Jarring)" in said, said
+                        seen.add("J")
+                    elif code == "Sp":
+                        which = "second" if last == (view["round"], view["turn"], seat) else "first"
+                        assert (f"Speeding-up turn: you play twice in a row; this is your "
+                                f"{which} play.") in said, said
+                        assert f"Speeding-up: {which} of 2 plays" in title
+                        seen.add(f"Sp-{which}")
+                    elif code == "S":
+                        assert "turn:" not in said.lower(), said
+                    last = (view["round"], view["turn"], seat)
+                g.apply(g.legal_actions()[0])
+    assert {"T", "J", "Sp-first", "Sp-second"} <= seen, seen

@@ -646,7 +646,8 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     if view["decision"] == "play":
         decision = _play_help(view)
     if _you(view, actor):
-        text = f"Your turn{for_whom}. {decision}"
+        note = turn_note(view)
+        text = f"Your turn{for_whom}. {note + ' ' if note else ''}{decision}"
         me = next((b for b in view["bandits"] if b["character"] == bandit), None)
         if me is not None and view["decision"] in (
             "move", "floor", "shoot", "punch", "rob", "ride"
@@ -658,6 +659,43 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
         doing = DOING.get(view["decision"], "to decide")
         parts.append(f"{cap(who)} is {doing}{for_whom}.")
     return " ".join(parts)
+
+
+_TURN_NOTES = {
+    "T": "Tunnel turn: your card goes face down (it is shown when it resolves).",
+    "J": "Jarring turn: Shoot and Punch cards cannot be played.",
+    "Sw": "Switching turn: the turns go the other way round the table.",
+    "Tu": "Turmoil turn: everyone chooses in secret; the choices are shown together.",
+}
+
+
+def turn_note(view: dict[str, Any]) -> str:
+    """What the kind of the current turn means for the viewer who plays now (a tunnel, a
+    speeding-up turn's first or second play, a jarring turn, ...); "" for a standard turn
+    or when the viewer is not playing a card."""
+    card = view.get("round_card")
+    if card is None or view.get("turn") is None or view["decision"] not in _PLAYS:
+        return ""
+    if not _you(view, view["actor"]):
+        return ""
+    code = card["turns"][view["turn"]]
+    if code == "Sp":
+        which = "second" if view.get("turn_play") else "first"
+        return f"Speeding-up turn: you play twice in a row; this is your {which} play."
+    return _TURN_NOTES.get(code, "")
+
+
+def turn_tag(view: dict[str, Any]) -> str:
+    """The kind of the current turn in a few words, beside the choices ("" if standard)."""
+    note = turn_note(view)
+    if not note:
+        return ""
+    code = view["round_card"]["turns"][view["turn"]]
+    if code == "Sp":
+        return f"Speeding-up: {'second' if view.get('turn_play') else 'first'} of 2 plays"
+    short = {"T": "Tunnel: face down", "J": "Jarring: no Shoot, no Punch",
+             "Sw": "Switching", "Tu": "Turmoil: in secret"}
+    return short.get(code, "")
 
 
 def _play_help(view: dict[str, Any]) -> str:
@@ -1097,12 +1135,12 @@ def _round(d: dict[str, Any], y: Reader) -> str:
     turns = ", ".join(names.turn(t) for t in d["turns"])
     card = names.round_card(d["card"])
     kind = "Train station" if d.get("station") else "Round card"
-    text = f"Round {d['round']} of 5. {kind}: {card} (turns: {turns})."
+    text = f"Round {d['round']} of 5. {kind}: {card}; turns: {turns}."
     if d["event"] in _ROUND_LONG:  # a station whose rule holds now, or at the very end
         text += f" {names.event_help(d['event'])}"
     elif d["event"]:
         text += f" At the end of the round: {sentence(names.event(d['event']))}"
-    else:
+    elif "no event" not in card:  # (the card's name says it already)
         text += " No event at the end of the round."
     if d.get("rainy"):
         text += (" Schemin' for a Rainy Day: at the end of the Schemin' phase each player "

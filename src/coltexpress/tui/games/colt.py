@@ -181,7 +181,8 @@ class ColtFront(GameFront):
         bandit = view.get("actor_bandit")
         two = len(view["players"][view["actor"]]["bandits"]) > 1
         whose = f" for {names.bandit(bandit)}" if bandit and two else ""
-        return f"Your choice{whose}"
+        tag = base.turn_tag(view)
+        return f"Your choice{whose}" + (f" · {tag}" if tag else "")
 
     def end_parts(
         self, view: dict[str, Any], who: dict[int, str]
