@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -171,3 +172,80 @@ def test_the_prompt_says_what_kind_of_turn_it_is() -> None:
                     last = (view["round"], view["turn"], seat)
                 g.apply(g.legal_actions()[0])
     assert {"T", "J", "Sp-first", "Sp-second"} <= seen, seen
+
+
+def _finished(preset: str, seed: int) -> Game:
+    g = Game.new(Options.preset(preset), seed=seed)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_the_sentences_a_new_player_tripped_over() -> None:
+    """Words read awkwardly before: a bandit freeing its own sidekick named twice; a
+    strongbox "inside car 6" (the stagecoach's index); "Take It All!." with two stops; the
+    Marshal's goals "completed 3 of the goals, and needed 4" and "Only a Flesh Wound!: done";
+    "You 0" mid-sentence; "Doc ends with" for the viewer's own bandit; "On the roof: The
+    Marshal"; the browser's bandit names opening sentences in lower case."""
+    own = {"bandit": "tuco", "sidekick": "tuco"}
+    said = Event("free-prisoner", own, None).text()
+    assert said.startswith("Tuco frees their own trusty sidekick"), said
+    mine = Event("free-prisoner", own, None).text(common.Reader(1, ("tuco",)))
+    assert mine.startswith("You free your own trusty sidekick"), mine
+    assert marshal_prisoners.moves("free-prisoner", own) == [("tuco", "freed their own "
+                                                                      "trusty sidekick")]
+    coach = {"car": 6, "cars": 5, "coach": True, "beside": 4, "roof": False, "prison": True,
+             "token": 3}
+    assert Event("strongbox", coach, None).text() == "A strongbox appears inside the stagecoach."
+    roof = {"car": 2, "cars": 5, "roof": True, "prison": True, "token": 3}
+    assert Event("strongbox", roof, None).text() == (
+        "A strongbox appears on the roof of car 2.")
+    assert Event("strongbox", {"car": 2, "cars": 4, "token": 3}, None).text() == (
+        "The second strongbox appears inside car 2.")
+
+    g = Game.new(Options.preset("standard"), seed=1)
+    view = {**g.view(0), "decision": "move", "turn": None}
+    view["round_card"] = {**view["round_card"], "name": "take-it-all"}
+    assert "Take It All!. " not in base.situation(view) and "Take It All! " in base.situation(
+        view)
+    mp_view = Game.new(Options.preset("marshal-prisoners"), seed=1).view(0)
+    named = [b["name"] for b in base.captions(mp_view)["bandits"]]
+    assert "The Marshal" in named and all(n[:1].isupper() for n in named), named
+
+    mp = _finished("marshal-prisoners", 3)
+    text = "\n".join(marshal_prisoners.end_lines(mp.view(1)))
+    assert "of the goals, and needed" not in text and "!:" not in text, text
+    assert re.search(r"(Done|Not done): ", text), text
+    assert "You end with" in text and "(You " not in text, text
+    base_end = "\n".join(base.end_lines(_finished("standard", 3).view(0)))
+    assert "You end with" in base_end and "(You " not in base_end, base_end
+    hs = Game.new(Options.preset("both-expansions"), seed=1).view(0)
+    hs["bandits"] = [{**b, "coach": True, "roof": True} if b["character"] == "marshal" else b
+                     for b in hs["bandits"]]
+    coach = horses_stagecoach._coach(hs)
+    assert any(line.startswith("On the roof: the Marshal") for line in coach), coach
+
+
+def test_a_super_express_win_says_what_decided_it() -> None:
+    """Colt Super Express: several bandits in the locomotive at the end; the winner's line
+    says the Loot cards counted, and the best Loot card when that broke a tie (before:
+    "the most Loot cards among ..., then the best of them", whichever decided)."""
+    from coltexpress.games import new_game
+    from coltexpress.words import super_express
+
+    g = new_game("super-express", "standard", seed=1)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    view = g.view(0)
+    n = len(view["bandits"])
+    result = {**view["result"], "aboard": [True, True] + [False] * (n - 2),
+              "out_round": [None, None] + [3] * (n - 2), "winners": [0],
+              "loot": [3, 2] + [0] * (n - 2), "best_loot": [5, 4] + [0] * (n - 2)}
+    first = super_express.result_lines({**view, "result": result})[0]
+    assert first.endswith("wins: the most Loot cards among the bandits left in the "
+                          "locomotive (3 Loot cards)."), first
+    result = {**result, "loot": [2, 2] + [0] * (n - 2)}
+    first = super_express.result_lines({**view, "result": result})[0]
+    second = view["bandits"][1]["character"]
+    assert "2 Loot cards among the bandits left in the locomotive, as many as " in first, first
+    assert f"as many as {second.capitalize()}, and the best Loot card (worth 5)." in first

@@ -111,8 +111,9 @@ async def test_a_whole_game_as_the_marshal_and_as_a_bandit(
         texts = [shown(w) for w in end.query(Static)]
         result = s.view(seat)["result"]
         for goal in result["goals"]:
-            line = next(t for t in texts if t.strip().startswith(names.goal(goal["goal"])))
-            assert (": done." in line) == goal["done"]
+            state = "Done" if goal["done"] else "Not done"
+            assert any(t.strip().startswith(f"{state}: {names.goal(goal['goal'])}")
+                       for t in texts), texts
         table = end.query_one(DataTable)
         assert table.row_count == players
         header = [str(c.label) for c in table.columns.values()]
@@ -338,8 +339,8 @@ def test_the_plain_mode_says_the_expansion_in_words(seat: int) -> None:
     assert ("Your current goals:" in text) == (seat == 0)
     result = s.view(seat)["result"]
     for goal in result["goals"]:
-        mark = "done" if goal["done"] else "not done"
-        assert f"  {names.goal(goal['goal'])}: {mark}." in text
+        mark = "Done" if goal["done"] else "Not done"
+        assert f"  {mark}: {names.goal(goal['goal'])}" in text
     for line in text.splitlines():
         if line.startswith(("Your choice:", "  ")) and "Play " in line:
             continue

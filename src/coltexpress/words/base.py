@@ -632,7 +632,7 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
         if view["turn"] is not None and view["decision"] in _PLAYS:
             t = card["turns"][view["turn"]]
             title += f", turn {view['turn'] + 1} of {len(card['turns'])} ({names.turn(t)})"
-        parts.append(title + ".")
+        parts.append(sentence(title))
     if view["decision"] == "watch":
         parts.append("Stealin': the cards resolve one by one.")
         return " ".join(parts)
@@ -882,7 +882,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"{player(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
     else:
         lines.append(and_list([who(w) for w in winners]) + f" share the victory: ${best:,}.")
-    fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows)
+    fired = ", ".join(f"{'you' if r['you'] else who(r)} {r['shots']}" for r in rows)
     guns = [r for r in rows if r["gunslinger"]]
     if guns and len(guns) < len(rows):
         lines.append(
@@ -893,7 +893,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"Gunslinger: everyone fired as much ({fired}), so everyone gets $1,000.")
     tied = [r for r in eligible if r["total"] == best]
     if len(tied) > 1:
-        received = ", ".join(f"{who(r)} {r['received']}" for r in tied)
+        received = ", ".join(f"{'you' if r['you'] else who(r)} {r['received']}" for r in tied)
         lines.append(
             f"Tied at ${best:,}: the fewest bullet cards received wins ({received})"
             + (", and a further tie shares the victory." if len(winners) > 1 else ".")
@@ -907,8 +907,18 @@ def end_lines(view: dict[str, Any]) -> list[str]:
             text += f"; {verb} caught at the Escape station and cannot win"
         lines.append(text + ".")
     for b in view["bandits"]:
-        lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+        lines.append(f"{ends_with(view, b)} {loot_summary(b['loot'])}.")
     return lines
+
+
+def ends_with(view: dict[str, Any], b: dict[str, Any]) -> str:
+    """``Doc ends with``; the viewer's own bandit ``You end with`` (``Your Doc ends with``
+    for a player of two bandits)."""
+    if not _you(view, b["seat"]):
+        return f"{cap(names.bandit(b['character']))} ends with"
+    if len(view["players"][b["seat"]]["bandits"]) == 1:
+        return "You end with"
+    return f"Your {names.bandit(b['character'])} ends with"
 
 
 # ---------------------------------------------------------------------------- help
@@ -1004,7 +1014,7 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
         "bandits": [
             {
                 "character": b["character"],
-                "name": names.bandit(b["character"]),
+                "name": cap(names.bandit(b["character"])),  # (it opens sentences)
                 "where": where(b, cars, prison=prison),
                 "loot": loot_summary(b["loot"]),
             }
@@ -1116,6 +1126,13 @@ def _bandits(chars: list[str]) -> str:
 
 def event_car(d: dict[str, Any], key: str = "car") -> str:
     return names.car(d[key], d.get("cars"), prison=bool(d.get("prison")))
+
+
+def _at(d: dict[str, Any]) -> str:
+    """Where an event happens, after a verb: ``inside car 2``, ``on the roof of the prison
+    car``, ``inside the stagecoach`` (never the stagecoach's index as a car)."""
+    where = names.location({**d, "roof": bool(d.get("roof"))})
+    return "on " + where if where.startswith("the roof") else where
 
 
 def _cards(cards: list[str]) -> str:
@@ -1345,8 +1362,7 @@ EVENTS: dict[str, Template] = {
         f"{names.place(d['car'], True, d.get('cars'), prison=bool(d.get('prison')))}."
     ),
     "strongbox": lambda d, y: (
-        f"{'A' if d.get('prison') else 'The second'} strongbox appears "
-        f"{'on the roof of' if d.get('roof') else 'inside'} {event_car(d)}."
+        f"{'A' if d.get('prison') else 'The second'} strongbox appears {_at(d)}."
     ),
     "no-pickpocket": lambda d, y: f"{y.subject(d['bandit'], 'takes')} no purse.",
     "ransom": lambda d, y: (

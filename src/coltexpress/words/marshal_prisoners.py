@@ -383,7 +383,9 @@ def moves(kind: str, d: dict[str, Any]) -> list[tuple[str, str]]:
     if kind == "free-bandit":
         return [(d["freed"], f"freed by {names.bandit(d['bandit'])}")]
     if kind == "free-prisoner":
-        return [(d["bandit"], f"freed {names.sidekick(d['sidekick'])}")]
+        own = d["sidekick"] == d["bandit"]
+        whom = "their own trusty sidekick" if own else names.sidekick(d["sidekick"])
+        return [(d["bandit"], f"freed {whom}")]
     if kind == "prisoner-taken":
         return [(d["bandit"], "lost a prisoner to the Marshal"),
                 (MARSHAL, f"took {names.sidekick(d['sidekick'])} from "
@@ -447,7 +449,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         why = (
             "fell off the train"
             if marshal["cannot_win"] == "fallen"
-            else f"completed {done} of the goals, and needed {needed}"
+            else f"completed {plural(done, 'goal')}, not the {needed} needed"
         )
         head = f"The Marshal {why}. "
         if not winners:
@@ -464,8 +466,8 @@ def end_lines(view: dict[str, Any]) -> list[str]:
             )
     out.append(f"The Marshal's goals ({done} completed, {needed} needed):")
     for g in result["goals"]:
-        mark = "done" if g["done"] else "not done"
-        out.append(f"  {names.goal(g['goal'])}: {mark}. {names.goal_help(g['goal'])}")
+        mark = "Done" if g["done"] else "Not done"
+        out.append(f"  {mark}: {sentence(names.goal(g['goal']))} {names.goal_help(g['goal'])}")
     for r in rows:
         if r["marshal"]:
             continue
@@ -488,11 +490,12 @@ def end_lines(view: dict[str, Any]) -> list[str]:
                 verb = verb.replace("is in", "are in").replace("was caught", "were caught")
             text += f"; {verb} and cannot win"
         out.append(text + ".")
-    fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows if not r["marshal"])
+    fired = ", ".join(f"{'you' if r['you'] else who(r)} {r['shots']}"
+                      for r in rows if not r["marshal"])
     out.append(f"Bullets fired: {fired}.")
     for b in view["bandits"]:
         if b["character"] != "marshal":
-            out.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+            out.append(f"{base.ends_with(view, b)} {loot_summary(b['loot'])}.")
     return out
 
 
@@ -543,7 +546,8 @@ def _penalty_ends(d: dict[str, Any], y: Reader) -> str:
 def _free_prisoner(d: dict[str, Any], y: Reader) -> str:
     b = d["bandit"]
     if d["sidekick"] == b:
-        return (f"{y.subject(b, 'frees')} {y.poss(b)} own trusty sidekick (two loot tokens "
+        whose = "your" if y.mine(b) else "their"  # (no he or she: players pick their bandit)
+        return (f"{y.subject(b, 'frees')} {whose} own trusty sidekick (two loot tokens "
                 "for each Rob).")
     return (f"{y.subject(b, 'frees')} {names.sidekick(d['sidekick'])} "
             f"({names.power_of(d['sidekick'])} while the prisoner stays).")
@@ -781,10 +785,12 @@ def browser_end_lines(view: dict[str, Any]) -> list[str]:
         out.append(f"{who(m)} did {done} of {len(goals)} goals: not enough to win.")
     whose = "Your" if marshal_you else "The Marshal's"
     for g in goals:
-        state = "done" if g["done"] else "not done"
-        out.append(f"{whose} goal {names.goal(g['goal'])}: {state}.")
+        state = "Done" if g["done"] else "Not done"
+        goal = sentence(names.goal(g["goal"]))
+        out.append(f"{state}: {whose[:1].lower() + whose[1:]} goal {goal}")
     guns = [s for s in seats if s in result["gunslingers"]]
-    fired = ", ".join(f"{who(s)} {result['shots'][s]}" for s in seats)
+    fired = ", ".join(f"{'you' if _you(view, s) else who(s)} {result['shots'][s]}"
+                      for s in seats)
     if guns and len(guns) < len(seats):
         out.append(
             "Gunslinger ($1,000): "
@@ -810,7 +816,7 @@ def browser_end_lines(view: dict[str, Any]) -> list[str]:
         out.append(text + ".")
     for b in view["bandits"]:
         if b["seat"] != m:
-            out.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+            out.append(f"{base.ends_with(view, b)} {loot_summary(b['loot'])}.")
     return out
 
 

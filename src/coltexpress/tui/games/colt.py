@@ -194,7 +194,7 @@ class ColtFront(GameFront):
         parts: list[Text | str | EndTable] = []
         totals = ("You:", *(r["bandits"] + ":" for r in rows))
         for line in lines[1:]:
-            if not line.startswith(totals) and " ends with " not in line:
+            if not line.startswith(totals) and not (" ends with " in line or line.startswith("You end with")):
                 parts.append(line)
         hs = "ransom" in rows[0]  # Horses & Stagecoach: ransoms, stations, who was caught
         columns = ["", "bandits", "loot", "fired", "Gunslinger", "total", "hit"]
@@ -239,9 +239,9 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
     parts: list[Text | str | EndTable] = []
     for line in lines[1:]:
         if line.startswith("  "):
-            done = line.rstrip().split(". ")[0].endswith(": done")
+            done = line.strip().startswith("Done:")
             parts.append(Text(line, style="green" if done else "red"))
-        elif not line.startswith((*money, "Bullets fired")) and " ends with " not in line:
+        elif not line.startswith((*money, "Bullets fired")) and not (" ends with " in line or line.startswith("You end with")):
             parts.append(Text(line, style="bold"))
     hs = "ransom" in rows[0]  # both expansions: the hostages' ransoms, the stations'
     # narrow headers: the table fits 80 columns; the legend below says them in full
