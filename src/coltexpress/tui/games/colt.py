@@ -194,7 +194,7 @@ class ColtFront(GameFront):
         parts: list[Text | str | EndTable] = []
         totals = ("You:", *(r["bandits"] + ":" for r in rows))
         for line in lines[1:]:
-            if not line.startswith(totals) and not (" ends with " in line or line.startswith("You end with")):
+            if not line.startswith(totals) and not _ends_with(line):
                 parts.append(line)
         hs = "ransom" in rows[0]  # Horses & Stagecoach: ransoms, stations, who was caught
         columns = ["", "bandits", "loot", "fired", "Gunslinger", "total", "hit"]
@@ -229,6 +229,11 @@ class ColtFront(GameFront):
         return "GAME OVER. " + lines[0], parts
 
 
+def _ends_with(line: str) -> bool:
+    """A line of what a bandit ends with (shown in the table instead)."""
+    return " ends with " in line or line.startswith("You end with")
+
+
 def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable]]:
     """Marshal & Prisoners: who wins, the Marshal's goals done and not done, then each
     bandit's money with the Wanted Poster, prisoner and Brawler prizes."""
@@ -241,7 +246,7 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
         if line.startswith("  "):
             done = line.strip().startswith("Done:")
             parts.append(Text(line, style="green" if done else "red"))
-        elif not line.startswith((*money, "Bullets fired")) and not (" ends with " in line or line.startswith("You end with")):
+        elif not line.startswith((*money, "Bullets fired")) and not _ends_with(line):
             parts.append(Text(line, style="bold"))
     hs = "ransom" in rows[0]  # both expansions: the hostages' ransoms, the stations'
     # narrow headers: the table fits 80 columns; the legend below says them in full
