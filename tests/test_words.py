@@ -249,3 +249,82 @@ def test_a_super_express_win_says_what_decided_it() -> None:
     second = view["bandits"][1]["character"]
     assert "2 Loot cards among the bandits left in the locomotive, as many as " in first, first
     assert f"as many as {second.capitalize()}, and the best Loot card (worth 5)." in first
+
+
+def test_a_kept_card_is_in_the_next_rounds_hand() -> None:
+    """Marshal & Prisoners' card kept for a rainy day: the next round's "Your hand" names it
+    with the cards drawn (before: only the cards drawn)."""
+    g = Game.new(Options.preset("marshal-prisoners"), seed=4)
+    kept: dict[int, list[str]] = {}
+    checked = 0
+    while not g.is_over and checked < 2:
+        seat = g.current_seat
+        view = g.view(seat)
+        legal = [str(a) for a in g.legal_actions()]
+        keep = [a for a in legal if a.startswith("keep ")]
+        events = g.apply(keep[0] if keep else legal[-1] if view["decision"] != "play"
+                         else legal[0])
+        for s in range(g.n_players):
+            if g.view(s).get("kept"):
+                kept[s] = list(g.view(s)["kept"])
+        for e in events:
+            if e.kind == "hand" and kept.get(e.seat):
+                assert set(kept[e.seat]) <= set(e.data["cards"]), (kept[e.seat], e.data)
+                assert e.data["cards"] == g.view(e.seat)["hand"] or len(e.data["cards"]) == len(
+                    g.view(e.seat)["hand"])
+                checked += 1
+                kept.pop(e.seat)
+    assert checked, "no card was kept"
+
+
+def test_the_card_that_resolves_is_named_as_played() -> None:
+    """A Move + card resolving is "Your Move + card resolves", a Brilliant Idea copying a
+    Rob "Your Brilliant Idea resolves as Rob" (before: "Your Move card", "Your Rob card");
+    a copy with nothing to do says why; the Marshal's Shoot has the Marshal's own help."""
+    from coltexpress.words.common import Reader
+
+    g = Game.new(Options.preset("marshal-prisoners"), seed=1)
+    marshal = g.view(0)
+    assert base.hint("play shoot", marshal).startswith("Shoot (the Marshal's): ")
+    assert "give a bullet card" not in base.hint("play shoot", marshal)
+    said = Event("no-effect", {"bandit": "doc", "card": "idea@doc", "reason": "no-target",
+                               "copied": "shoot"}).text(Reader(0, ("doc",)))
+    assert said == "You have nobody to shoot: the copied Shoot has no effect.", said
+    seen = set()
+    for seed in range(30):
+        g = Game.new(Options.preset("marshal-prisoners"), seed=seed)
+        while not g.is_over and len(seen) < 2:
+            v = g.view(g.current_seat)
+            i = v.get("resolving")
+            if i is not None and v["decision"] in ("move", "rob") and v["pile"][i]["card"]:
+                kind = str(v["pile"][i]["card"]).partition("@")[0]
+                said = base.situation(v, header=False)
+                if kind == "move+":
+                    assert "Your Move + card resolves: " in said, said
+                    seen.add(kind)
+                elif kind == "idea":
+                    wanted = f"Your Brilliant Idea resolves as {v['decision'].capitalize()}: "
+                    assert wanted in said, said
+                    seen.add(kind)
+            g.apply(g.legal_actions()[-1])
+        if len(seen) == 2:
+            break
+    assert seen == {"move+", "idea"}
+
+
+def test_where_everyone_is_says_you() -> None:
+    """Where everyone is (the plain mode, the players' screen) names the viewer's bandit
+    "you (Tuco)", and the prompt says "You (Tuco) are inside car 3." (before: "Tuco",
+    "Tuco is inside car 3.", as if another player)."""
+    from coltexpress.tui.games import front_for_view
+
+    g = Game.new(Options.preset("standard"), seed=1)
+    view = g.view(0)
+    lines = front_for_view(view).train_lines(view)
+    assert "Inside car 3: you (Tuco), Django; 1 purse, 1 jewel." in lines, lines
+    spectator = front_for_view(view).train_lines(g.view(None))
+    assert "Inside car 3: Tuco, Django; 1 purse, 1 jewel." in spectator
+    while g.current_seat != 0 or g.view(0)["decision"] not in ("move", "floor", "rob"):
+        g.apply(g.legal_actions()[0])
+    said = base.situation(g.view(0), header=False)
+    assert re.search(r"You \(Tuco\) are (inside|on the roof of) ", said), said

@@ -26,6 +26,7 @@ the display-name table (``engine/names.py``), so the terminal, the plain mode, t
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -610,8 +611,8 @@ def hand_sentence(view: dict[str, Any]) -> str:
     if hand is None:
         return "A spectator has no hand."
     text = "Your hand: " + (", ".join(names.card(c) for c in hand) or "empty") + "."
-    if not hand and "result" in view:
-        return "The game is over."
+    if not hand and "result" in view:  # (the situation says the game is over)
+        return "Your hand: empty."
     if not hand and view.get("round_card") is None:  # the first round has not begun
         return "No cards yet: your hand is dealt when the first round begins."
     if not hand and view["decision"] not in ("play", "cover", "keep", "pick", "place"):
@@ -645,6 +646,8 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     decision = names.decision_help(view["decision"]) if _you(view, actor) else ""
     if view["decision"] == "play":
         decision = _play_help(view)
+    elif decision:
+        decision = _resolving(view, decision)
     if _you(view, actor):
         note = turn_note(view)
         text = f"Your turn{for_whom}. {note + ' ' if note else ''}{decision}"
@@ -652,13 +655,32 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
         if me is not None and view["decision"] in (
             "move", "floor", "shoot", "punch", "rob", "ride"
         ):
-            text += f" {cap(names.bandit(bandit))} is {figure_where(view, me)}."
+            if len(view["players"][actor]["bandits"]) == 1:
+                text += f" You ({names.bandit(bandit)}) are {figure_where(view, me)}."
+            else:
+                text += f" Your {names.bandit(bandit)} is {figure_where(view, me)}."
         text += "".join(e.situation(view) for e in expansions_of(view))
         parts.append(text)
     else:
         doing = DOING.get(view["decision"], "to decide")
         parts.append(f"{cap(who)} is {doing}{for_whom}.")
     return " ".join(parts)
+
+
+def _resolving(view: dict[str, Any], text: str) -> str:
+    """A decision's help naming the card that resolves as played: ``Your Move + card
+    resolves``, ``Your Brilliant Idea resolves as Move`` (not ``Your Move card``)."""
+    i, pile = view.get("resolving"), view.get("pile") or []
+    if i is None or not 0 <= i < len(pile) or pile[i].get("card") is None:
+        return text
+    kind = str(pile[i]["card"]).partition("@")[0]
+    decided = view["decision"]
+    said = f"Your {names.card(decided)} card resolves"
+    if kind == decided or not text.startswith(said):
+        return text
+    if kind == "idea":
+        return f"Your Brilliant Idea resolves as {names.card(decided)}" + text[len(said):]
+    return f"Your {names.card(kind, owner=False)} card resolves" + text[len(said):]
 
 
 _TURN_NOTES = {
@@ -1096,6 +1118,23 @@ def train_lines(view: dict[str, Any]) -> list[str]:
     return train_sentences(view)
 
 
+def with_you(view: dict[str, Any], lines: list[str]) -> list[str]:
+    """Sentences of where everyone is, the viewer's own bandit said as "you (Tuco)" (with
+    two bandits, "your Tuco") where it is listed: ``Inside car 3: you (Tuco), Ghost.``"""
+    seat = view.get("seat")
+    if seat is None or "players" not in view:
+        return lines
+    mine = view["players"][seat]["bandits"]
+    out = []
+    for line in lines:
+        text = line
+        for name in (names.bandit(b) for b in mine):
+            said = f"you ({name})" if len(mine) == 1 else f"your {name}"
+            text = re.sub(rf"(?<=: |, ){re.escape(name)}(?=[,;.])", said, text, count=1)
+        out.append(text)
+    return out
+
+
 def result_lines(view: dict[str, Any]) -> list[str]:
     """The end of any game explained (``end_lines``)."""
     return end_lines(view)
@@ -1190,19 +1229,25 @@ def _no_effect(d: dict[str, Any], y: Reader) -> str:
                    "has no effect.",
         "zealot": f"{y.subject(b, 'holds')} The Zealot hostage and may not ride: the Ride has "
                   "no effect.",
-    }.get(reason) or _no_choice(b, str(d["card"]), y)
+    }.get(reason) or _no_choice(b, str(d["card"]), y, d.get("copied"))
 
 
-def _no_choice(b: str, card: str, y: Reader) -> str:
-    """A card with nothing it can do from where its bandit stands."""
+def _no_choice(b: str, card: str, y: Reader, copied: str | None = None) -> str:
+    """A card with nothing it can do from where its bandit stands (``copied``: the card a
+    Brilliant Idea copied)."""
     kind = card.partition("@")[0]
-    if kind == "ride":
-        return f"{y.subject(b, 'has')} no horse nearby: the Ride has no effect."
-    if kind in ("move", "floor", "move+", "floor+"):
-        return (f"{y.subject(b, 'cannot go')} anywhere from here: the {names.card(kind)} has "
-                "no effect.")
     if kind == "idea":  # a Brilliant Idea's copy of a card with nothing to do
-        return f"The copied card has no effect for {y.name(b)}."
+        if not copied or copied == "idea":
+            return f"The copied card has no effect for {y.name(b)}."
+        kind, card = copied, copied
+    what = f"the copied {names.card(kind)}" if copied else ""
+    if kind == "ride":
+        return f"{y.subject(b, 'has')} no horse nearby: {what or 'the Ride'} has no effect."
+    if kind in ("move", "floor", "move+", "floor+"):
+        return (f"{y.subject(b, 'cannot go')} anywhere from here: "
+                f"{what or 'the ' + names.card(kind)} has no effect.")
+    if what:
+        return f"{y.subject(b, 'has')} nobody to {_verb(card)}: {what} has no effect."
     return f"{y.subject(b, 'has')} nobody to {_verb(card)}: no effect."
 
 

@@ -132,12 +132,30 @@ def label(a: Any, view: dict[str, Any] | None) -> str | None:
     return None
 
 
+MARSHAL_SHOOT = (
+    "Shoot (the Marshal's): when it resolves, choose a bandit in your line of fire (inside: "
+    "a bandit inside an adjacent car; on the roof: a bandit on another roof with nobody "
+    "between) and the cylinder pile to shoot from; the bandit takes that pile's top Bullet "
+    "card with its penalty. Nobody to shoot: no effect."
+)
+
+
+def _marshal_plays(view: dict[str, Any] | None) -> bool:
+    """Whether the figure choosing is the Marshal."""
+    if view is None or not view.get("mp"):
+        return False
+    return bool(view.get("actor") == view["mp"]["marshal_seat"]
+                and view.get("actor_bandit") in (None, MARSHAL))
+
+
 def hint(a: Any, view: dict[str, Any] | None) -> str | None:
     """The help of a choice of the expansion's (or of a card played in the cell), or None."""
     match a:
         case Play(kind=kind, hidden=False) if in_cell(view) and kind != "idea":
             return "You are in the cell: only a Brilliant Idea has an effect there. " + (
                 names.card_help(kind))
+        case Play(kind="shoot", hidden=False) if _marshal_plays(view):
+            return MARSHAL_SHOOT
         case MarshalShot(gun=gun, second=None):
             top = _penalty(view, gun).strip(" ()")
             text = "The bandit takes one of your Bullet cards, with its penalty."
@@ -342,22 +360,29 @@ def _goals_sentence(mp: dict[str, Any]) -> str:
 
 def brief(view: dict[str, Any]) -> str:
     """Marshal & Prisoners in one short line, for a small screen (``lines`` says all)."""
+    return " · ".join(", ".join(group) for group in brief_parts(view))
+
+
+def brief_parts(view: dict[str, Any]) -> list[list[str]]:
+    """``brief`` in parts, each a list of items a line may break between (never inside
+    one: a goal's name stays whole)."""
     mp = view.get("mp")
     if not mp:
-        return ""
+        return []
     short = {b: names.bandit(b)[:3] for b in mp["posters"]}
-    parts = []
+    parts: list[list[str]] = []
     if mp.get("my_goals") and view.get("seat") == mp["marshal_seat"]:
-        parts.append("Goals: " + ", ".join(marked_goals(mp)))
+        goals = marked_goals(mp)
+        parts.append(["Goals: " + goals[0], *goals[1:]])
     if mp["off_train"]:
-        parts.append("Off train: " + " ".join(names.bandit(b)[:3] for b in mp["off_train"]))
+        parts.append(["Off train: " + " ".join(names.bandit(b)[:3] for b in mp["off_train"])])
     wanted = [short[b] for b, s in mp["posters"].items() if s == "wanted"]
-    parts.append("Wanted: " + (" ".join(wanted) or "none"))
-    parts.append(f"Prisoners {len(mp['prisoners_waiting'])}")
-    parts.append(f"Brawlers {len(mp['brawlers_left'])}")
+    parts.append(["Wanted: " + (" ".join(wanted) or "none")])
+    parts.append([f"Prisoners {len(mp['prisoners_waiting'])}"])
+    parts.append([f"Brawlers {len(mp['brawlers_left'])}"])
     left, right = (g["bullets"] for g in mp["guns"])
-    parts.append(f"Guns: left {left}, right {right}")
-    return " · ".join(parts)
+    parts.append([f"Guns: left {left}, right {right}"])
+    return parts
 
 
 # ---------------------------------------------------------------------------- summaries

@@ -79,7 +79,7 @@ class ColtFront(GameFront):
         return base.hand_sentence(view)
 
     def train_lines(self, view: dict[str, Any]) -> list[str]:
-        return base.train_lines(view)
+        return base.with_you(view, base.train_lines(view))
 
     def figure_lines(self, view: dict[str, Any]) -> list[str]:
         return base.figure_lines(view)
@@ -259,7 +259,7 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
         name = r["bandits"]
         if hs and r["marshal"]:
             name = name.removeprefix("The ")  # (narrow: the table fits 80 columns)
-        flag = "★" if r["winner"] else "✗" if r["cannot_win"] else ""
+        flag = "✓" if r["winner"] else "✗" if r["cannot_win"] else ""  # (★: the Marshal)
         flag = f"{flag} you".strip() if r["you"] else flag
         if r["marshal"]:
             goals = f"{result['goals_done']}/{len(result['goals'])}"
@@ -283,7 +283,7 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
         table.rows.append(cells)
     parts.append(table)
     legend = (
-        "★ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
+        "✓ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
         "Poster: Wanted Poster, or taken by the Marshal; Prisoner: a trusty sidekick; "
         "Brawler: Brawler cards; hit: bullet cards received."
     )
