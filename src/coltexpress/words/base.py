@@ -687,7 +687,6 @@ _TURN_NOTES = {
     "T": "Tunnel turn: your card goes face down (it is shown when it resolves).",
     "J": "Jarring turn: Shoot and Punch cards cannot be played.",
     "Sw": "Switching turn: the turns go the other way round the table.",
-    "Tu": "Turmoil turn: everyone chooses in secret; the choices are shown together.",
 }
 
 
@@ -704,15 +703,17 @@ def turn_note(view: dict[str, Any]) -> str:
     if code == "Sp":
         which = "second" if view.get("turn_play") else "first"
         return f"Speeding-up turn: you play twice in a row; this is your {which} play."
-    return _TURN_NOTES.get(code, "")
+    return _TURN_NOTES.get(code, "")  # (Turmoil: Horses & Stagecoach's words say it)
 
 
 def turn_tag(view: dict[str, Any]) -> str:
     """The kind of the current turn in a few words, beside the choices ("" if standard)."""
-    note = turn_note(view)
-    if not note:
+    card = view.get("round_card")
+    if card is None or view.get("turn") is None or view["decision"] not in _PLAYS:
         return ""
-    code = view["round_card"]["turns"][view["turn"]]
+    if not _you(view, view["actor"]):
+        return ""
+    code = card["turns"][view["turn"]]
     if code == "Sp":
         return f"Speeding-up: {'second' if view.get('turn_play') else 'first'} of 2 plays"
     short = {"T": "Tunnel: face down", "J": "Jarring: no Shoot, no Punch",

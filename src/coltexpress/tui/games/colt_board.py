@@ -198,8 +198,8 @@ def train(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
         # the train: said just before)
         brief = [Text(item, style="dim") for group in marshal_prisoners.brief_parts(view)
                  for item in group if not item.startswith("Off train")]
-        below.append(Flow(([off] if off else []) + brief,
-                          extra=[Text(mark, style="dim") for mark in MP_MARKS]))
+        marks = Text("  ".join(MP_MARKS), style="dim")  # (a part: always shown)
+        below.append(Flow([*([off] if off else []), *brief, marks]))
     if hs is not None:
         below.append(hs_legend(view, compact=True))
     if not mp and hs is None:
