@@ -266,7 +266,7 @@ def test_at_80x24_the_expansions_lines_keep_every_bandit(tmp_path: Path) -> None
         for bandit in view["mp"]["posters"]:
             assert names.bandit(bandit)[:3] in text
         assert f"Brawlers {len(view['mp']['brawlers_left'])}" in text
-        assert "Guns 6/6" in text and "Goals:" in text
+        assert "Guns: left 6, right 6" in text and "Goals:" in text
     save = tmp_path / "both.json"
     game = GAMES["both"]
     with terminal(80, 24, tmp_path) as term:
