@@ -328,3 +328,20 @@ def test_where_everyone_is_says_you() -> None:
         g.apply(g.legal_actions()[0])
     said = base.situation(g.view(0), header=False)
     assert re.search(r"You \(Tuco\) are (inside|on the roof of) ", said), said
+
+
+def test_only_a_hidden_value_is_told_to_the_robber() -> None:
+    """A robbed purse's value is told to its robber alone; a jewel's (worth $500, known to
+    everyone) is not told again (before: "The jewel you took is worth $500.")."""
+    told = {"jewel": 0, "purse": 0}
+    robbed = set()
+    for seed in range(6):
+        g = Game.new(Options.preset("standard"), seed=seed)
+        while not g.is_over:
+            events = g.apply(g.legal_actions()[-1])
+            for e, after in zip(events, [*events[1:], None], strict=True):
+                if e.kind == "rob" and e.data["loot"] in told:
+                    if after is not None and after.kind == "rob-value":
+                        told[e.data["loot"]] += 1
+                    robbed.add(e.data["loot"])
+    assert told["jewel"] == 0 and told["purse"] and robbed == {"jewel", "purse"}, told

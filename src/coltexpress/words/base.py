@@ -1352,7 +1352,7 @@ EVENTS: dict[str, Template] = {
     "picked": lambda d, y: f"You pick {a_card(d['card'])} before shuffling your deck.",
     "hand": lambda d, y: f"Your hand: {_cards(d['cards'])}.",
     "draw": lambda d, y: f"{y.player(d, 'draws')} {plural(d['count'], 'card')}.",
-    "drawn": lambda d, y: f"You draw {_cards(d['cards'])}.",
+    "drawn": lambda d, y: f"You draw {plural(len(d['cards']), 'card')}: {_cards(d['cards'])}.",
     "play": _play,
     "play-private": lambda d, y: f"Your face-down card is {a_card(d['card'], owner=False)}.",
     "no-cover": lambda d, y: f"{y.player(d, 'plays')} no cover card.",
