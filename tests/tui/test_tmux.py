@@ -316,6 +316,21 @@ def closed(term: Terminal, title: str) -> str:
     return term.wait_for(lambda sc: title not in sc, what=f"{title!r} closed")
 
 
+def settled(term: Terminal) -> str:
+    """The screen once it stays the same for a second (a screen just opened may still
+    scroll to where it opens)."""
+    import time
+
+    screen = term.screen()
+    for _ in range(60):
+        time.sleep(1)
+        now = term.screen()
+        if now == screen:
+            break
+        screen = now
+    return screen
+
+
 def scrolled(term: Terminal, key: str, before: str) -> str:
     term.keys(key)
     return term.wait_for(lambda sc: sc != before, what=f"the screen scrolled by {key}")
@@ -334,8 +349,8 @@ def test_the_story_the_players_and_the_help_scroll_with_the_paging_keys(
         for _ in range(4):  # a longer story
             s, screen = play_key(term, game, save, choices_of(s)[0]["key"], screen)
         term.keys("l")
-        screen = term.wait_for("The story so far")
-        screen = scrolled(term, "PageUp", screen)
+        term.wait_for("The story so far")
+        screen = scrolled(term, "PageUp", settled(term))
         assert "The story so far" in screen
         screen = scrolled(term, "End", screen)
         closed(term, "The story so far")

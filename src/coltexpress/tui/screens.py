@@ -38,10 +38,10 @@ PAGING = [
 
 def _page(box: VerticalScroll, direction: int) -> None:
     """Scroll a long screen: a page up (-1) or down (1), to the top (-2) or the end (2)."""
-    if direction == -1:
-        box.scroll_page_up()
+    if direction == -1:  # (no animation: a key right after lands where it should)
+        box.scroll_page_up(animate=False)
     elif direction == 1:
-        box.scroll_page_down()
+        box.scroll_page_down(animate=False)
     elif direction == -2:
         box.scroll_home(animate=False)
     else:
