@@ -1037,7 +1037,7 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
         "bandits": [
             {
                 "character": b["character"],
-                "name": cap(names.bandit(b["character"])),  # (it opens sentences)
+                "name": names.bandit(b["character"]),
                 "where": where(b, cars, prison=prison),
                 "loot": loot_summary(b["loot"]),
             }
