@@ -152,3 +152,14 @@ def test_help_reads_whole_sentences(name: str | None, columns: int) -> None:
         width = max(len(x) for other in seen.values() for x in other)
         problems += _check_block(cell, helps[row], width, row)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", [None, *COMMANDS])
+def test_on_off_flags_are_shown_as_flags(name: str | None) -> None:
+    """An on/off flag (``--plain``, ``--json``, ``--help``) is shown without a value type
+    (before: ``--plain <bool>``, as if it took a value); options with a value keep theirs."""
+    text = "\n".join(_help([] if name is None else [name], 120))
+    assert "<bool>" not in text, text
+    if name == "play":
+        assert re.search(r"--plain\s+Accessible line mode", text), text
+        assert "--seed" in text and "<int>" in text

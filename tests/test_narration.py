@@ -149,6 +149,33 @@ def test_round_summary_tells_what_the_marshal_did() -> None:
     assert "Tuco: won the Gold Punch, freed Mei's trusty sidekick" in lines
 
 
+def test_round_summary_names_the_marshals_own_deeds() -> None:
+    """The Marshal's line of a round summary names the bandits captured, the Wanted Posters
+    taken (a first capture), the sidekicks and mailbags taken (before: "nothing changed");
+    a bandit's line names the prisoner freed."""
+    from coltexpress.engine.event import Event
+    from coltexpress.words.base import round_summary
+
+    g = Game.new(Options.preset("marshal-prisoners", players=4,
+                                characters=("cheyenne", "django", "tuco")), seed=1)
+    view = g.view(0)
+    events = [
+        Event("capture", {"bandit": "cheyenne", "first": True}, None),
+        Event("capture", {"bandit": "django", "first": False}, None),
+        Event("prisoner-taken", {"bandit": "tuco", "sidekick": "mei"}, None),
+        Event("mailbag-taken", {"bandit": "tuco"}, None),
+        Event("free-prisoner", {"bandit": "cheyenne", "sidekick": "django"}, None),
+    ]
+    lines = round_summary(view, view, events)
+    marshal = next(line for line in lines if line.startswith("The Marshal"))
+    assert marshal == (
+        "The Marshal (you): captured Cheyenne (and Cheyenne's Wanted Poster), captured "
+        "Django, took Mei's trusty sidekick from Tuco, took a mailbag from Tuco"
+    ), lines
+    assert any(line.startswith("Cheyenne: captured by the Marshal, freed Django's trusty "
+                               "sidekick") for line in lines), lines
+
+
 # ---------------------------------------------------------------------------- Horses & Stagecoach
 
 
@@ -277,7 +304,7 @@ def test_round_cards_and_stations_are_named_as_printed() -> None:
         assert names.round_card(slug) == name and names.event(slug) == name
         assert names.event_help(slug).startswith(name)
     assert "no event" in names.round_card("no-event-turmoil")
-    assert names.turn("Tu") == "turmoil" and "secret" in names.turn_help("Tu")
+    assert names.turn("Tu") == "Turmoil" and "secret" in names.turn_help("Tu")
     assert [names.hostage(h.name) for h in hs_content().hostages] == [
         "The Lady's Poodle", "The Banker", "The Minister", "The Teacher", "The Zealot",
         "The Old Lady", "The Poker Player", "The Photographer"]
@@ -288,7 +315,10 @@ def test_round_cards_and_stations_are_named_as_printed() -> None:
     header = _says("round", {"round": 1, "card": "no-event-turmoil", "event": None,
                              "rainy": False, "turns": ["Tu", "T", "S"], "first": 0,
                              "who": ["doc"], "station": False})
-    assert "turmoil" in header and "No event" in header
+    # The name says "no event" once, one pair of brackets, the turns by their printed names.
+    assert header.startswith("Round 1 of 5. Round card: Turmoil (no event); turns: Turmoil, "
+                             "Tunnel, Standard."), header
+    assert header.lower().count("no event") == 1
 
 
 def test_the_expansions_labels_and_hints() -> None:

@@ -23,6 +23,19 @@ from .progress import Bars
 from .sim import bench as run_bench
 from .tournament import AgentSpec, TournamentReport, parse_agent, run_tournament
 
+_display_type_rich = typer.core.TyperOption.display_type_rich
+
+
+def _flag_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
+    """The type column of an option's help: none for an on/off flag (``--plain``, ``--help``
+    take no value; Typer 0.29 would show ``<bool>`` as if they took one)."""
+    if self.is_flag:
+        return None
+    return _display_type_rich(self, ctx)
+
+
+typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,

@@ -139,6 +139,29 @@ async def test_the_stealin_phase_is_shown_card_by_card(monkeypatch: pytest.Monke
         assert not isinstance(app.screen, SummaryScreen) and app.is_running
 
 
+@pytest.mark.parametrize(("key", "screen"), [("p", LogScreen), ("l", LogScreen),
+                                             ("question_mark", HelpScreen)])
+async def test_a_board_key_closes_the_round_summary_and_does_its_work(
+    key: str, screen: type,
+) -> None:
+    """p, l or ? on the round summary close it and open the players, the story or the
+    rules, as on the board (before: the summary swallowed the key); the summary says so."""
+    s = session(seed=7, players=3, bots="easy")
+    app = app_for(s, delay=0.01)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot, app)
+        while not isinstance(app.screen, SummaryScreen):
+            await pilot.press(first_key(app))
+            await settle(pilot, app)
+        summary = " ".join(shown(w) for w in app.screen.query(Static))
+        assert "p, l, ? and s also do what they do on the board" in summary
+        await pilot.press(key)
+        for _ in range(50):
+            await pilot.pause()
+        assert isinstance(app.screen, screen), app.screen
+        assert not any(isinstance(x, SummaryScreen) for x in app.screen_stack)
+
+
 async def test_notation_box_accepts_actions_and_explains_errors() -> None:
     s = session(seed=7, players=4, bots="easy")
     app = app_for(s)

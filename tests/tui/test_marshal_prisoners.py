@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from coltexpress import Options
@@ -111,8 +112,9 @@ async def test_a_whole_game_as_the_marshal_and_as_a_bandit(
         texts = [shown(w) for w in end.query(Static)]
         result = s.view(seat)["result"]
         for goal in result["goals"]:
-            line = next(t for t in texts if t.strip().startswith(names.goal(goal["goal"])))
-            assert (": done." in line) == goal["done"]
+            state = "Done" if goal["done"] else "Not done"
+            assert any(t.strip().startswith(f"{state}: {names.goal(goal['goal'])}")
+                       for t in texts), texts
         table = end.query_one(DataTable)
         assert table.row_count == players
         header = [str(c.label) for c in table.columns.values()]
@@ -338,11 +340,47 @@ def test_the_plain_mode_says_the_expansion_in_words(seat: int) -> None:
     assert ("Your current goals:" in text) == (seat == 0)
     result = s.view(seat)["result"]
     for goal in result["goals"]:
-        mark = "done" if goal["done"] else "not done"
-        assert f"  {names.goal(goal['goal'])}: {mark}." in text
+        mark = "Done" if goal["done"] else "Not done"
+        assert f"  {mark}: {names.goal(goal['goal'])}" in text
     for line in text.splitlines():
         if line.startswith(("Your choice:", "  ")) and "Play " in line:
             continue
         assert not problems(line), line
     for ch in "┃━│╭▦★":
         assert ch not in text
+
+
+def test_at_80_columns_names_and_the_turn_strip_stay_whole() -> None:
+    """The compact board at 80 columns: the Marshal's goals break between names, never
+    inside one (before: "Arrest Warrant: Ghost, Arch" / "Enemy"); the round card's turns
+    never break (before: "S S" / "T S S"); the marks for mailbags and the cell are keyed;
+    after the game "The game is over." is said once (before: three times) and the end
+    table's winner mark is not the Marshal's ★."""
+    from coltexpress import Game
+    from coltexpress.tui.games import front_for_view
+
+    from .helpers import render
+
+    g = Game.new(Options.preset("marshal-prisoners"), seed=2)
+    view = copy.deepcopy(g.view(0))
+    view["mp"]["my_goals"] = ["warrant@ghost", "arch-enemy", "golden-bullet-award"]
+    view["mp"]["my_goals_done"] = [False, False, True]
+    front = front_for_view(view)
+    train = render(front.train(view, compact=True), 80)
+    for goal in ("Arrest Warrant: Ghost (not yet)", "Arch Enemy (not yet)",
+                 "Golden Bullet Award (done so far)"):
+        assert any(goal in line for line in train.splitlines()), train
+    assert "✉ mailbag" in train and "▦ cell" in train, train
+    view["round_card"] = {**view["round_card"], "turns": ["S", "S", "T", "S", "S", "Sp"]}
+    status = render(front.status(view), 80)
+    assert "S·S·T·S·S·Sp" in status, status
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    end = g.view(0)
+    board = "\n".join(render(r, 80) for r in (front.status(end), front.pile(end, compact=True),
+                                             front.hand(end)))
+    assert board.count("The game is over.") == 1, board
+    _, parts = front.end_parts(end, {0: "you"})
+    table = next(p for p in parts if not isinstance(p, (str, Text)))
+    flags = [row[0] for row in table.rows]
+    assert not any("★" in f for f in flags) and any("✓" in f for f in flags), table.rows

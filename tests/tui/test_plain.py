@@ -149,3 +149,18 @@ def test_a_typo_gets_a_suggestion() -> None:
     typo = legal[-1].replace("a", "", 1) if "a" in legal[-1] else legal[-1] + "x"
     text, _ = run(s, [typo, "quit"])
     assert f"Did you mean '{legal[-1]}'?" in text
+
+
+def test_drawing_is_one_sentence_and_a_jewels_value_goes_unsaid() -> None:
+    """Drawing says once what was drawn: "You draw 3 cards: Move, ..." (before: "You draw
+    3 cards." then "You draw Move, ..."); a jewel's value, the same for every jewel, is not
+    told as if it had been hidden (a purse's still is)."""
+    import re
+
+    s = session(seed=5, players=3)
+    text, _ = run(s, ["1"] * 400)
+    lines = text.splitlines()
+    assert any(re.search(r"\bYou draw \d cards?: .+\.$", line) for line in lines), text
+    assert not any(re.search(r"\bYou draw \d cards?\.$", line) for line in lines), text
+    assert "The jewel you took is worth" not in text
+    assert "The purse you took is worth" in text or "You rob a purse" not in text

@@ -266,7 +266,7 @@ def test_at_80x24_the_expansions_lines_keep_every_bandit(tmp_path: Path) -> None
         for bandit in view["mp"]["posters"]:
             assert names.bandit(bandit)[:3] in text
         assert f"Brawlers {len(view['mp']['brawlers_left'])}" in text
-        assert "Guns 6/6" in text and "Goals:" in text
+        assert "Guns: left 6, right 6" in text and "Goals:" in text
     save = tmp_path / "both.json"
     game = GAMES["both"]
     with terminal(80, 24, tmp_path) as term:
@@ -316,6 +316,21 @@ def closed(term: Terminal, title: str) -> str:
     return term.wait_for(lambda sc: title not in sc, what=f"{title!r} closed")
 
 
+def settled(term: Terminal) -> str:
+    """The screen once it stays the same for a second (a screen just opened may still
+    scroll to where it opens)."""
+    import time
+
+    screen = term.screen()
+    for _ in range(60):
+        time.sleep(1)
+        now = term.screen()
+        if now == screen:
+            break
+        screen = now
+    return screen
+
+
 def scrolled(term: Terminal, key: str, before: str) -> str:
     term.keys(key)
     return term.wait_for(lambda sc: sc != before, what=f"the screen scrolled by {key}")
@@ -334,8 +349,8 @@ def test_the_story_the_players_and_the_help_scroll_with_the_paging_keys(
         for _ in range(4):  # a longer story
             s, screen = play_key(term, game, save, choices_of(s)[0]["key"], screen)
         term.keys("l")
-        screen = term.wait_for("The story so far")
-        screen = scrolled(term, "PageUp", screen)
+        term.wait_for("The story so far")
+        screen = scrolled(term, "PageUp", settled(term))
         assert "The story so far" in screen
         screen = scrolled(term, "End", screen)
         closed(term, "The story so far")
@@ -346,6 +361,31 @@ def test_the_story_the_players_and_the_help_scroll_with_the_paging_keys(
                       what="the rules scrolled down")
         term.keys("Home")
         term.wait_for("the rules in brief")
+
+
+def test_the_players_screen_opens_at_its_top_and_lists_the_paging_keys(
+    tmp_path: Path,
+) -> None:
+    """The players' screen (p), longer than an 80x24 terminal, opens at its top: its first
+    line, the first figure, on the screen (before: scrolled to its end); its footer, like the
+    story's and the rules', lists the paging keys beside Esc (before: only "esc Close")."""
+    game = Game("marshal-prisoners", seed=5)
+    save = tmp_path / "game.json"
+    with terminal(80, 24, tmp_path) as term:
+        term.start(*game.args(save))
+        s, screen = at_decision(term, game, save)
+        title, lines = s.front.players_screen(s.view(s.human_to_act()), {})
+        first = lines[0].split(" (")[0]
+        term.keys("p")
+        screen = term.wait_for(lambda sc: title in sc and "Close" in footer(sc),
+                               what="the players' screen and its footer")
+        screen = term.wait_for(lambda sc: sc == screen, what="the screen settled")
+        assert flat(first) in flat(screen.splitlines()[2]), screen
+        for words in ("Page up", "Page down", "Top", "Bottom"):
+            assert words in footer(screen), screen
+        closed(term, title)
+        term.keys("?")
+        term.wait_for(lambda sc: "Page down" in footer(sc), what="the rules' paging keys")
 
 
 # ---------------------------------------------------------------------------- hot-seat

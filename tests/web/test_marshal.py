@@ -114,8 +114,8 @@ def test_the_marshal_plays_a_whole_game_on_a_phone(browser: Any, base: str) -> N
     result = page.evaluate("window.colt.view.result")
     assert "goals" in words and ("done" in words)
     for goal in result["goals"]:
-        state = "done" if goal["done"] else "not done"
-        assert f"Your goal {names.goal(goal['goal'])}: {state}." in words
+        state = "Done" if goal["done"] else "Not done"
+        assert f"{state}: your goal {names.goal(goal['goal'])}" in words
     assert "Wanted Poster $500" in words or "captured" in page.inner_text("#mp-posters").lower()
     assert ("You win" in words) == result["marshal_wins"]
     assert "Every goal, at the end" in page.inner_text("#mp-goals")

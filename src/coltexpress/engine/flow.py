@@ -213,7 +213,7 @@ def _deal(g: Game) -> None:
             knowledge.forget_deck(g, s)
             if not g.expert:
                 g.deck_from[s] = []  # every card of the player is in the deck again
-        got = draw(g, s, hand_size(g, s) - len(g.hand[s]))
+        draw(g, s, hand_size(g, s) - len(g.hand[s]))
         if g.expert and g.accessible:
             bullets = [c for c in g.hand[s] if g.card_kind[c] == BULLET]
             g.hand_bullets[s] = 0  # everyone sees the hand is rid of its bullets
@@ -223,8 +223,8 @@ def _deal(g: Game) -> None:
                 knowledge.leave_hand(g, s, bullets)
                 emit(g, "discard-bullets", None, seat=s, who=who(g, s), count=len(bullets),
                      cards=[g.card_name(c) for c in bullets])
-        if g.events is not None:
-            emit(g, "hand", s, cards=_names_in_order(g, got))
+        if g.events is not None:  # the whole hand: with a card kept from the last round
+            emit(g, "hand", s, cards=_names_in_order(g, g.hand[s]))
     if g.mp is not None:
         g.mp.round_start(g)  # the Marshal's next goal, after the hands, before the round card
     _reveal_round_card(g)
@@ -512,8 +512,12 @@ def resolve_pile(g: Game) -> None:
             if g.hs is not None and _shotgun(g, bandit):
                 return  # the bandit runs from the Shotgun: which way
         else:
-            emit(g, "no-effect", None, bandit=g.chars[bandit], card=g.card_name(card),
-                 reason=reason or resolve.no_effect_reason(g, kind, bandit))
+            name = g.card_name(card)
+            # A Brilliant Idea says which card it copied (its words give the reason).
+            idea = name.partition("@")[0] == "idea" and 0 <= kind < len(ids.KIND_NAMES)
+            copied = {"copied": ids.KIND_NAMES[kind]} if idea else {}
+            emit(g, "no-effect", None, bandit=g.chars[bandit], card=name,
+                 reason=reason or resolve.no_effect_reason(g, kind, bandit), **copied)
         finish_card(g)
     if g.mp is not None and g.mp.pile_done(g):
         return  # a Reflex Action card resolved: the event goes on

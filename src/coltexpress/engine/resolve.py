@@ -327,8 +327,9 @@ def do_rob(g: Game, b: int, index: int) -> bool | None:
     g.loot_seen[token] |= 1 << g.seat_of[b]
     kind_name = ids.LOOT_NAMES[g.loot_kind[token]]
     _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
-    _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
-          value=g.loot_value[token], loot=kind_name)
+    if not g.loot_public[token]:  # (a jewel's or a strongbox's value everyone knows)
+        _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
+              value=g.loot_value[token], loot=kind_name)
     if g.hs is not None:
         from .hs.rules import after_rob as hs_after_rob
 

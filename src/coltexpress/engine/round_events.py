@@ -81,8 +81,13 @@ def take_it_all(g: Game) -> bool:
     if g.reserve and space >= 0:
         token = g.reserve.pop()
         g.floor_loot[space].append(token)
-        where = {} if g.mp is None else {"prison": True, "roof": bool(space & 1)}
-        emit(g, "strongbox", None, car=space >> 1, cars=g.last, token=token, **where)
+        where: dict[str, object] = (
+            {} if g.mp is None else {"prison": True, "roof": bool(space & 1)})
+        if g.hs is not None:  # the Marshal may stand in the stagecoach
+            from .hs.rules import where as hs_where
+
+            where = hs_where(g, space)
+        emit(g, "strongbox", None, **{"car": space >> 1, "cars": g.last, **where}, token=token)
     return False
 
 

@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+def _turn_play(g: Game) -> int:
+    """How many plays the seat to play has made already in this turn (a speeding-up turn
+    is two plays in a row: 0, then 1)."""
+    here = g.schedule[g.step]
+    return sum(1 for entry in g.schedule[: g.step] if entry == here)
+
+
 def _token(g: Game, t: int, known: set[int]) -> dict[str, Any]:
     """A loot token, with its value where the viewer knows it."""
     entry: dict[str, Any] = {"id": t, "kind": ids.LOOT_NAMES[g.loot_kind[t]]}
@@ -230,6 +237,8 @@ def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
         "turn": g.schedule[g.step][0]
         if g.phase in (2, 3) and spec is not None and g.step < len(g.schedule) and not watching
         else None,
+        # Of a speeding-up turn's plays in a row, which one this is (0: the first).
+        "turn_play": _turn_play(g) if g.phase in (2, 3) and g.step < len(g.schedule) else None,
         "first_player": g.first,
         "decision": "watch" if watching else pend.decision.value,
         "actor": None if watching else pend.seat,

@@ -30,7 +30,7 @@ from ..engine.errors import ColtError
 from ..words import base
 from ..words.common import CHOICE_KEYS
 from .screens import EndScreen, HandoverScreen, HelpScreen, LogScreen, SummaryScreen
-from .session import Session
+from .session import Session, readable
 from .widgets import (
     Choices,
     ExtraPanel,
@@ -260,9 +260,7 @@ class ColtApp(App[None]):
         mine = [names.bandit(b) for b in reader.figures]
         if reader.figures:
             mine += ["You ", "Your "]  # a line about the viewer's own bandit
-        for entry in lines:
-            if entry.seat is not None and entry.seat != self.viewer:
-                continue
+        for entry in readable(lines, self.viewer):
             text = entry.said(reader)
             style = "italic" if entry.seat is not None else ""
             style += " " + self.front.log_style(text, mine)
@@ -461,12 +459,9 @@ class ColtApp(App[None]):
 
     def action_story(self) -> None:
         reader = self.session.reader(self.viewer)
-        lines = [
-            e.said(reader)
-            for e in self.session.log[: self._logged]
-            if e.seat in (None, self.viewer)
-        ]
-        self.push_screen(LogScreen("The story so far", lines))
+        lines = [e.said(reader) for e in readable(self.session.log[: self._logged],
+                                                   self.viewer)]
+        self.push_screen(LogScreen("The story so far", lines, end=True))
 
     def action_scroll_log(self, direction: int) -> None:
         log = self.query_one(RichLog)

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from ..engine import names
 from ..engine.errors import ColtError
 from ..words import base
-from .session import Session
+from .session import Session, readable
 
 __all__ = ["PlainGame"]
 
@@ -149,9 +149,9 @@ class PlainGame:
                 self.header = header
                 self.say(f"{header}.")
             reader = self.s.reader(self.viewer)
-            for entry in self.s.log[self.shown : self.shown + len(frame.events)]:
-                if entry.seat in (None, self.viewer):
-                    self.say(entry.said(reader))
+            for entry in readable(self.s.log[self.shown : self.shown + len(frame.events)],
+                                  self.viewer):
+                self.say(entry.said(reader))
             self.shown += len(frame.events)
             following = frames[n + 1].events if n + 1 < len(frames) else []
             view = self.s.frame_view(frame, self.viewer, following)

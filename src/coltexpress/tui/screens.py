@@ -26,6 +26,28 @@ PLAY_KEYS = (
 )
 
 
+# The paging keys of a long screen over the board, listed in its footer (priority: the
+# focused scroll box has them too, unlisted).
+PAGING = [
+    Binding("pageup", "page(-1)", "Page up", priority=True),
+    Binding("pagedown", "page(1)", "Page down", priority=True),
+    Binding("home", "page(-2)", "Top", priority=True),
+    Binding("end", "page(2)", "Bottom", priority=True),
+]
+
+
+def _page(box: VerticalScroll, direction: int) -> None:
+    """Scroll a long screen: a page up (-1) or down (1), to the top (-2) or the end (2)."""
+    if direction == -1:  # (no animation: a key right after lands where it should)
+        box.scroll_page_up(animate=False)
+    elif direction == 1:
+        box.scroll_page_down(animate=False)
+    elif direction == -2:
+        box.scroll_home(animate=False)
+    else:
+        box.scroll_end(animate=False)
+
+
 class HelpScreen(ModalScreen[None]):
     """The rules of the game played in brief: every card and topic as its front lists them
     (for Colt Express: cards, powers, turn types, events), paraphrased from the printed
@@ -33,6 +55,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "dismiss", "Close help"),
+        *PAGING,
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -49,6 +72,9 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # arrows and PageUp/PageDown scroll it
+
+    def action_page(self, direction: int) -> None:
+        _page(self.query_one(VerticalScroll), direction)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -86,6 +112,10 @@ class _AnyKeyModal(ModalScreen[None]):
             self.dismiss()
 
 
+# The board's keys that a round summary passes on as it closes (key: the app's action).
+PASSED_KEYS = {"p": "players", "l": "story", "question_mark": "help", "f1": "help", "s": "save"}
+
+
 class SummaryScreen(_AnyKeyModal):
     """What each bandit gained and took in the round just played."""
 
@@ -109,14 +139,27 @@ class SummaryScreen(_AnyKeyModal):
             for line in self.lines:
                 yield Static(line)
             what = "the final scores" if self.last else "the next round"
-            yield Static(Text(f"Press any key for {what}.", style="italic"))
+            yield Static(Text(
+                f"Press any key for {what}; p, l, ? and s also do what they do on the board "
+                "(players, story, rules, save).", style="italic",
+            ))
+
+    def on_key(self, event: Key) -> None:
+        """Any key closes the summary; a key of the board's own (p, l, ?, s) then does what
+        it does there, rather than being lost."""
+        action = PASSED_KEYS.get(event.key)
+        closing = not self.closing and self.is_current
+        super().on_key(event)
+        if action and closing:
+            self.app.call_later(self.app.run_action, action)
 
 
 class LogScreen(ModalScreen[None]):
     """A long text over the board (the players, or the whole story): arrows and PageUp/
-    PageDown scroll it, Esc, Enter or q closes it."""
+    PageDown scroll it, Esc, Enter or q closes it. It opens at its top (the players) or, with
+    ``end``, at its end (the story: the latest comes last)."""
 
-    BINDINGS = [Binding("escape,enter,q,p,l", "dismiss", "Close")]
+    BINDINGS = [Binding("escape,enter,q,p,l", "dismiss", "Close"), *PAGING]
     DEFAULT_CSS = """
     LogScreen { align: center middle; }
     LogScreen > VerticalScroll {
@@ -124,10 +167,11 @@ class LogScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], *, end: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
+        self.end = end
 
     def compose(self) -> ComposeResult:
         box = VerticalScroll()
@@ -140,7 +184,11 @@ class LogScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         box = self.query_one(VerticalScroll)
         box.focus()
-        box.scroll_end(animate=False)
+        if self.end:
+            box.scroll_end(animate=False)
+
+    def action_page(self, direction: int) -> None:
+        _page(self.query_one(VerticalScroll), direction)
 
 
 class HandoverScreen(ModalScreen[int]):

@@ -34,7 +34,7 @@ from ..tournament import make_agent, parse_agent
 from ..words.common import SPECTATOR, Reader
 from .games import GameFront, front_for_game
 
-__all__ = ["Entry", "SaveError", "Session", "entries", "visible_to"]
+__all__ = ["Entry", "SaveError", "Session", "entries", "readable", "visible_to"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,21 @@ class Entry:
 def visible_to(event: Any, viewer: int | None) -> bool:
     """Public events, and the viewer's own private ones (never another seat's)."""
     return event.seat is None or event.seat == viewer
+
+
+def readable(log: list[Entry], viewer: int | None) -> list[Entry]:
+    """The entries the viewer reads, in order: public ones and the viewer's own, without
+    the public "you draw 3 cards" just before the viewer's own line of the cards drawn
+    (which says it all)."""
+    shown = [e for e in log if e.seat is None or e.seat == viewer]
+    if not shown:
+        return []
+    return [
+        e for e, after in zip(shown, [*shown[1:], None], strict=True)
+        if not (viewer is not None and e.seat is None and getattr(e.event, "kind", "") == "draw"
+                and e.event.data.get("seat") == viewer and after is not None
+                and getattr(after.event, "kind", "") == "drawn")
+    ]
 
 
 def entries(events: list[Any]) -> list[Entry]:

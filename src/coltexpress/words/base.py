@@ -26,6 +26,7 @@ the display-name table (``engine/names.py``), so the terminal, the plain mode, t
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -611,8 +612,8 @@ def hand_sentence(view: dict[str, Any]) -> str:
     if hand is None:
         return "A spectator has no hand."
     text = "Your hand: " + (", ".join(names.card(c) for c in hand) or "empty") + "."
-    if not hand and "result" in view:
-        return "The game is over."
+    if not hand and "result" in view:  # (the situation says the game is over)
+        return "Your hand: empty."
     if not hand and view.get("round_card") is None:  # the first round has not begun
         return "No cards yet: your hand is dealt when the first round begins."
     if not hand and view["decision"] not in ("play", "cover", "keep", "pick", "place"):
@@ -633,7 +634,7 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
         if view["turn"] is not None and view["decision"] in _PLAYS:
             t = card["turns"][view["turn"]]
             title += f", turn {view['turn'] + 1} of {len(card['turns'])} ({names.turn(t)})"
-        parts.append(title + ".")
+        parts.append(sentence(title))
     if view["decision"] == "watch":
         parts.append("Stealin': the cards resolve one by one.")
         return " ".join(parts)
@@ -646,19 +647,79 @@ def situation(view: dict[str, Any], *, header: bool = True) -> str:
     decision = names.decision_help(view["decision"]) if _you(view, actor) else ""
     if view["decision"] == "play":
         decision = _play_help(view)
+    elif decision:
+        decision = _resolving(view, decision)
     if _you(view, actor):
-        text = f"Your turn{for_whom}. {decision}"
+        note = turn_note(view)
+        text = f"Your turn{for_whom}. {note + ' ' if note else ''}{decision}"
         me = next((b for b in view["bandits"] if b["character"] == bandit), None)
         if me is not None and view["decision"] in (
             "move", "floor", "shoot", "punch", "rob", "ride"
         ):
-            text += f" {cap(names.bandit(bandit))} is {figure_where(view, me)}."
+            if len(view["players"][actor]["bandits"]) == 1:
+                text += f" You ({names.bandit(bandit)}) are {figure_where(view, me)}."
+            else:
+                text += f" Your {names.bandit(bandit)} is {figure_where(view, me)}."
         text += "".join(e.situation(view) for e in expansions_of(view))
         parts.append(text)
     else:
         doing = DOING.get(view["decision"], "to decide")
         parts.append(f"{cap(who)} is {doing}{for_whom}.")
     return " ".join(parts)
+
+
+def _resolving(view: dict[str, Any], text: str) -> str:
+    """A decision's help naming the card that resolves as played: ``Your Move + card
+    resolves``, ``Your Brilliant Idea resolves as Move`` (not ``Your Move card``)."""
+    i, pile = view.get("resolving"), view.get("pile") or []
+    if i is None or not 0 <= i < len(pile) or pile[i].get("card") is None:
+        return text
+    kind = str(pile[i]["card"]).partition("@")[0]
+    decided = view["decision"]
+    said = f"Your {names.card(decided)} card resolves"
+    if kind == decided or not text.startswith(said):
+        return text
+    if kind == "idea":
+        return f"Your Brilliant Idea resolves as {names.card(decided)}" + text[len(said):]
+    return f"Your {names.card(kind, owner=False)} card resolves" + text[len(said):]
+
+
+_TURN_NOTES = {
+    "T": "Tunnel turn: your card goes face down (it is shown when it resolves).",
+    "J": "Jarring turn: Shoot and Punch cards cannot be played.",
+    "Sw": "Switching turn: the turns go the other way round the table.",
+}
+
+
+def turn_note(view: dict[str, Any]) -> str:
+    """What the kind of the current turn means for the viewer who plays now (a tunnel, a
+    speeding-up turn's first or second play, a jarring turn, ...); "" for a standard turn
+    or when the viewer is not playing a card."""
+    card = view.get("round_card")
+    if card is None or view.get("turn") is None or view["decision"] not in _PLAYS:
+        return ""
+    if not _you(view, view["actor"]):
+        return ""
+    code = card["turns"][view["turn"]]
+    if code == "Sp":
+        which = "second" if view.get("turn_play") else "first"
+        return f"Speeding-up turn: you play twice in a row; this is your {which} play."
+    return _TURN_NOTES.get(code, "")  # (Turmoil: Horses & Stagecoach's words say it)
+
+
+def turn_tag(view: dict[str, Any]) -> str:
+    """The kind of the current turn in a few words, beside the choices ("" if standard)."""
+    card = view.get("round_card")
+    if card is None or view.get("turn") is None or view["decision"] not in _PLAYS:
+        return ""
+    if not _you(view, view["actor"]):
+        return ""
+    code = card["turns"][view["turn"]]
+    if code == "Sp":
+        return f"Speeding-up: {'second' if view.get('turn_play') else 'first'} of 2 plays"
+    short = {"T": "Tunnel: face down", "J": "Jarring: no Shoot, no Punch",
+             "Sw": "Switching", "Tu": "Turmoil: in secret"}
+    return short.get(code, "")
 
 
 def _play_help(view: dict[str, Any]) -> str:
@@ -845,7 +906,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"{player(w)} {'win' if w['you'] else 'wins'} with ${w['total']:,}!")
     else:
         lines.append(and_list([who(w) for w in winners]) + f" share the victory: ${best:,}.")
-    fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows)
+    fired = ", ".join(f"{'you' if r['you'] else who(r)} {r['shots']}" for r in rows)
     guns = [r for r in rows if r["gunslinger"]]
     if guns and len(guns) < len(rows):
         lines.append(
@@ -856,7 +917,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         lines.append(f"Gunslinger: everyone fired as much ({fired}), so everyone gets $1,000.")
     tied = [r for r in eligible if r["total"] == best]
     if len(tied) > 1:
-        received = ", ".join(f"{who(r)} {r['received']}" for r in tied)
+        received = ", ".join(f"{'you' if r['you'] else who(r)} {r['received']}" for r in tied)
         lines.append(
             f"Tied at ${best:,}: the fewest bullet cards received wins ({received})"
             + (", and a further tie shares the victory." if len(winners) > 1 else ".")
@@ -870,8 +931,18 @@ def end_lines(view: dict[str, Any]) -> list[str]:
             text += f"; {verb} caught at the Escape station and cannot win"
         lines.append(text + ".")
     for b in view["bandits"]:
-        lines.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+        lines.append(f"{ends_with(view, b)} {loot_summary(b['loot'])}.")
     return lines
+
+
+def ends_with(view: dict[str, Any], b: dict[str, Any]) -> str:
+    """``Doc ends with``; the viewer's own bandit ``You end with`` (``Your Doc ends with``
+    for a player of two bandits)."""
+    if not _you(view, b["seat"]):
+        return f"{cap(names.bandit(b['character']))} ends with"
+    if len(view["players"][b["seat"]]["bandits"]) == 1:
+        return "You end with"
+    return f"Your {names.bandit(b['character'])} ends with"
 
 
 # ---------------------------------------------------------------------------- help
@@ -1049,6 +1120,23 @@ def train_lines(view: dict[str, Any]) -> list[str]:
     return train_sentences(view)
 
 
+def with_you(view: dict[str, Any], lines: list[str]) -> list[str]:
+    """Sentences of where everyone is, the viewer's own bandit said as "you (Tuco)" (with
+    two bandits, "your Tuco") where it is listed: ``Inside car 3: you (Tuco), Ghost.``"""
+    seat = view.get("seat")
+    if seat is None or "players" not in view:
+        return lines
+    mine = view["players"][seat]["bandits"]
+    out = []
+    for line in lines:
+        text = line
+        for name in (names.bandit(b) for b in mine):
+            said = f"you ({name})" if len(mine) == 1 else f"your {name}"
+            text = re.sub(rf"(?<=: |, ){re.escape(name)}(?=[,;.])", said, text, count=1)
+        out.append(text)
+    return out
+
+
 def result_lines(view: dict[str, Any]) -> list[str]:
     """The end of any game explained (``end_lines``)."""
     return end_lines(view)
@@ -1081,6 +1169,13 @@ def event_car(d: dict[str, Any], key: str = "car") -> str:
     return names.car(d[key], d.get("cars"), prison=bool(d.get("prison")))
 
 
+def _at(d: dict[str, Any]) -> str:
+    """Where an event happens, after a verb: ``inside car 2``, ``on the roof of the prison
+    car``, ``inside the stagecoach`` (never the stagecoach's index as a car)."""
+    where = names.location({**d, "roof": bool(d.get("roof"))})
+    return "on " + where if where.startswith("the roof") else where
+
+
 def _cards(cards: list[str]) -> str:
     return ", ".join(names.card(c) for c in cards) or "nothing"
 
@@ -1098,12 +1193,12 @@ def _round(d: dict[str, Any], y: Reader) -> str:
     turns = ", ".join(names.turn(t) for t in d["turns"])
     card = names.round_card(d["card"])
     kind = "Train station" if d.get("station") else "Round card"
-    text = f"Round {d['round']} of 5. {kind}: {card} (turns: {turns})."
+    text = f"Round {d['round']} of 5. {kind}: {card}; turns: {turns}."
     if d["event"] in _ROUND_LONG:  # a station whose rule holds now, or at the very end
         text += f" {names.event_help(d['event'])}"
     elif d["event"]:
         text += f" At the end of the round: {sentence(names.event(d['event']))}"
-    else:
+    elif "no event" not in card:  # (the card's name says it already)
         text += " No event at the end of the round."
     if d.get("rainy"):
         text += (" Schemin' for a Rainy Day: at the end of the Schemin' phase each player "
@@ -1136,19 +1231,25 @@ def _no_effect(d: dict[str, Any], y: Reader) -> str:
                    "has no effect.",
         "zealot": f"{y.subject(b, 'holds')} The Zealot hostage and may not ride: the Ride has "
                   "no effect.",
-    }.get(reason) or _no_choice(b, str(d["card"]), y)
+    }.get(reason) or _no_choice(b, str(d["card"]), y, d.get("copied"))
 
 
-def _no_choice(b: str, card: str, y: Reader) -> str:
-    """A card with nothing it can do from where its bandit stands."""
+def _no_choice(b: str, card: str, y: Reader, copied: str | None = None) -> str:
+    """A card with nothing it can do from where its bandit stands (``copied``: the card a
+    Brilliant Idea copied)."""
     kind = card.partition("@")[0]
-    if kind == "ride":
-        return f"{y.subject(b, 'has')} no horse nearby: the Ride has no effect."
-    if kind in ("move", "floor", "move+", "floor+"):
-        return (f"{y.subject(b, 'cannot go')} anywhere from here: the {names.card(kind)} has "
-                "no effect.")
     if kind == "idea":  # a Brilliant Idea's copy of a card with nothing to do
-        return f"The copied card has no effect for {y.name(b)}."
+        if not copied or copied == "idea":
+            return f"The copied card has no effect for {y.name(b)}."
+        kind, card = copied, copied
+    what = f"the copied {names.card(kind)}" if copied else ""
+    if kind == "ride":
+        return f"{y.subject(b, 'has')} no horse nearby: {what or 'the Ride'} has no effect."
+    if kind in ("move", "floor", "move+", "floor+"):
+        return (f"{y.subject(b, 'cannot go')} anywhere from here: "
+                f"{what or 'the ' + names.card(kind)} has no effect.")
+    if what:
+        return f"{y.subject(b, 'has')} nobody to {_verb(card)}: {what} has no effect."
     return f"{y.subject(b, 'has')} nobody to {_verb(card)}: no effect."
 
 
@@ -1252,7 +1353,7 @@ EVENTS: dict[str, Template] = {
     "picked": lambda d, y: f"You pick {a_card(d['card'])} before shuffling your deck.",
     "hand": lambda d, y: f"Your hand: {_cards(d['cards'])}.",
     "draw": lambda d, y: f"{y.player(d, 'draws')} {plural(d['count'], 'card')}.",
-    "drawn": lambda d, y: f"You draw {_cards(d['cards'])}.",
+    "drawn": lambda d, y: f"You draw {plural(len(d['cards']), 'card')}: {_cards(d['cards'])}.",
     "play": _play,
     "play-private": lambda d, y: f"Your face-down card is {a_card(d['card'], owner=False)}.",
     "no-cover": lambda d, y: f"{y.player(d, 'plays')} no cover card.",
@@ -1308,8 +1409,7 @@ EVENTS: dict[str, Template] = {
         f"{names.place(d['car'], True, d.get('cars'), prison=bool(d.get('prison')))}."
     ),
     "strongbox": lambda d, y: (
-        f"{'A' if d.get('prison') else 'The second'} strongbox appears "
-        f"{'on the roof of' if d.get('roof') else 'inside'} {event_car(d)}."
+        f"{'A' if d.get('prison') else 'The second'} strongbox appears {_at(d)}."
     ),
     "no-pickpocket": lambda d, y: f"{y.subject(d['bandit'], 'takes')} no purse.",
     "ransom": lambda d, y: (

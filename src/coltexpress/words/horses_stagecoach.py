@@ -634,7 +634,7 @@ def _coach(view: dict[str, Any]) -> list[str]:
     loot = [t for s in view["spaces"] if s.get("coach") for t in s["loot"]]
     moves = "; it drops back 1 car at the end of each round" if hs["coach"] < view["cars"] else ""
     roof = [
-        "the Shotgun, guarding the strongbox" if c == "shotgun" else cap(names.bandit(c))
+        "the Shotgun, guarding the strongbox" if c == "shotgun" else names.bandit(c)
         for c in on_roof
     ]
     return [

@@ -50,6 +50,8 @@ __all__ = [
     "score_rows",
 ]
 
+MARSHAL = "marshal"  # the Marshal among the figures of a view
+
 
 def _you(view: dict[str, Any], seat: int) -> bool:
     return view.get("seat") == seat
@@ -130,12 +132,30 @@ def label(a: Any, view: dict[str, Any] | None) -> str | None:
     return None
 
 
+MARSHAL_SHOOT = (
+    "Shoot (the Marshal's): when it resolves, choose a bandit in your line of fire (inside: "
+    "a bandit inside an adjacent car; on the roof: a bandit on another roof with nobody "
+    "between) and the cylinder pile to shoot from; the bandit takes that pile's top Bullet "
+    "card with its penalty. Nobody to shoot: no effect."
+)
+
+
+def _marshal_plays(view: dict[str, Any] | None) -> bool:
+    """Whether the figure choosing is the Marshal."""
+    if view is None or not view.get("mp"):
+        return False
+    return bool(view.get("actor") == view["mp"]["marshal_seat"]
+                and view.get("actor_bandit") in (None, MARSHAL))
+
+
 def hint(a: Any, view: dict[str, Any] | None) -> str | None:
     """The help of a choice of the expansion's (or of a card played in the cell), or None."""
     match a:
         case Play(kind=kind, hidden=False) if in_cell(view) and kind != "idea":
             return "You are in the cell: only a Brilliant Idea has an effect there. " + (
                 names.card_help(kind))
+        case Play(kind="shoot", hidden=False) if _marshal_plays(view):
+            return MARSHAL_SHOOT
         case MarshalShot(gun=gun, second=None):
             top = _penalty(view, gun).strip(" ()")
             text = "The bandit takes one of your Bullet cards, with its penalty."
@@ -284,15 +304,37 @@ def lines(view: dict[str, Any], *, goal_help: bool = True) -> list[str]:
     if mp.get("my_goals") is not None and "result" not in view:
         mine = view.get("seat") == mp["marshal_seat"]
         head = "Your current goals" if mine else "The Marshal's current goals"
-        goals = mp["my_goals"]
+        goals = marked_goals(mp)
         if not goals:
             out.append(f"{head}: none.")
         elif goal_help:
             out.append(f"{head}:")
-            out += [f"  {names.goal(g)}: {names.goal_help(g)}" for g in goals]
+            out += [f"  {g}: {names.goal_help(k)}" for g, k in zip(goals, mp["my_goals"],
+                                                                     strict=True)]
         else:
-            out.append(f"{head}: " + and_list([names.goal(g) for g in goals]) + ".")
+            out.append(f"{head}: " + and_list(goals) + ".")
     return out
+
+
+GOAL_DONE = "done so far"
+GOAL_NOT_YET = "not yet"
+
+
+def marked_goals(mp: dict[str, Any]) -> list[str]:
+    """The Marshal's current goals, each marked done (as the game stands: it would count
+    if the game ended now) or not yet: ``Full of Lead (not yet)``."""
+    return [
+        names.goal(g) + ("" if d is None else f" ({GOAL_DONE if d else GOAL_NOT_YET})")
+        for g, d in zip(mp["my_goals"], goals_done(mp), strict=True)
+    ]
+
+
+def goals_done(mp: dict[str, Any]) -> list[bool | None]:
+    """Whether each of the Marshal's current goals is done as the game stands (None: not
+    known to this view)."""
+    done = mp.get("my_goals_done")
+    goals = mp.get("my_goals") or []
+    return list(done) if done is not None and len(done) == len(goals) else [None] * len(goals)
 
 
 def _guns(mp: dict[str, Any]) -> str:
@@ -318,22 +360,29 @@ def _goals_sentence(mp: dict[str, Any]) -> str:
 
 def brief(view: dict[str, Any]) -> str:
     """Marshal & Prisoners in one short line, for a small screen (``lines`` says all)."""
+    return " · ".join(", ".join(group) for group in brief_parts(view))
+
+
+def brief_parts(view: dict[str, Any]) -> list[list[str]]:
+    """``brief`` in parts, each a list of items a line may break between (never inside
+    one: a goal's name stays whole)."""
     mp = view.get("mp")
     if not mp:
-        return ""
+        return []
     short = {b: names.bandit(b)[:3] for b in mp["posters"]}
-    parts = []
+    parts: list[list[str]] = []
     if mp.get("my_goals") and view.get("seat") == mp["marshal_seat"]:
-        parts.append("Goals: " + ", ".join(names.goal(g) for g in mp["my_goals"]))
+        goals = marked_goals(mp)
+        parts.append(["Goals: " + goals[0], *goals[1:]])
     if mp["off_train"]:
-        parts.append("Off train: " + " ".join(names.bandit(b)[:3] for b in mp["off_train"]))
+        parts.append(["Off train: " + " ".join(names.bandit(b)[:3] for b in mp["off_train"])])
     wanted = [short[b] for b, s in mp["posters"].items() if s == "wanted"]
-    parts.append("Wanted: " + (" ".join(wanted) or "none"))
-    parts.append(f"Prisoners {len(mp['prisoners_waiting'])}")
-    parts.append(f"Brawlers {len(mp['brawlers_left'])}")
-    guns = "/".join(str(g["bullets"]) for g in mp["guns"])
-    parts.append(f"Guns {guns}")
-    return " · ".join(parts)
+    parts.append(["Wanted: " + (" ".join(wanted) or "none")])
+    parts.append([f"Prisoners {len(mp['prisoners_waiting'])}"])
+    parts.append([f"Brawlers {len(mp['brawlers_left'])}"])
+    left, right = (g["bullets"] for g in mp["guns"])
+    parts.append([f"Guns: left {left}, right {right}"])
+    return parts
 
 
 # ---------------------------------------------------------------------------- summaries
@@ -351,15 +400,23 @@ def moves(kind: str, d: dict[str, Any]) -> list[tuple[str, str]]:
     """One event as (figure, what happened to it): captured, freed, a prisoner won or lost,
     a Brawler card, off the train."""
     if kind == "capture":
-        return [(d["bandit"], "captured by the Marshal")]
+        poster = f" (and {names.bandit(d['bandit'])}'s Wanted Poster)" if d["first"] else ""
+        return [(d["bandit"], "captured by the Marshal"),
+                (MARSHAL, f"captured {names.bandit(d['bandit'])}{poster}")]
     if kind == "leave-cell":
         return [(d["bandit"], "got out of the cell")]
     if kind == "free-bandit":
         return [(d["freed"], f"freed by {names.bandit(d['bandit'])}")]
     if kind == "free-prisoner":
-        return [(d["bandit"], f"freed {names.sidekick(d['sidekick'])}")]
+        own = d["sidekick"] == d["bandit"]
+        whom = "their own trusty sidekick" if own else names.sidekick(d["sidekick"])
+        return [(d["bandit"], f"freed {whom}")]
     if kind == "prisoner-taken":
-        return [(d["bandit"], "lost a prisoner to the Marshal")]
+        return [(d["bandit"], "lost a prisoner to the Marshal"),
+                (MARSHAL, f"took {names.sidekick(d['sidekick'])} from "
+                          f"{names.bandit(d['bandit'])}")]
+    if kind == "mailbag-taken":
+        return [(MARSHAL, f"took a mailbag from {names.bandit(d['bandit'])}")]
     if kind == "brawler":
         return [(d["bandit"], f"won the {names.brawler(d['value'])}")]
     if kind == "fall":
@@ -417,7 +474,7 @@ def end_lines(view: dict[str, Any]) -> list[str]:
         why = (
             "fell off the train"
             if marshal["cannot_win"] == "fallen"
-            else f"completed {done} of the goals, and needed {needed}"
+            else f"completed {plural(done, 'goal')}, not the {needed} needed"
         )
         head = f"The Marshal {why}. "
         if not winners:
@@ -434,8 +491,8 @@ def end_lines(view: dict[str, Any]) -> list[str]:
             )
     out.append(f"The Marshal's goals ({done} completed, {needed} needed):")
     for g in result["goals"]:
-        mark = "done" if g["done"] else "not done"
-        out.append(f"  {names.goal(g['goal'])}: {mark}. {names.goal_help(g['goal'])}")
+        mark = "Done" if g["done"] else "Not done"
+        out.append(f"  {mark}: {sentence(names.goal(g['goal']))} {names.goal_help(g['goal'])}")
     for r in rows:
         if r["marshal"]:
             continue
@@ -458,11 +515,12 @@ def end_lines(view: dict[str, Any]) -> list[str]:
                 verb = verb.replace("is in", "are in").replace("was caught", "were caught")
             text += f"; {verb} and cannot win"
         out.append(text + ".")
-    fired = ", ".join(f"{who(r)} {r['shots']}" for r in rows if not r["marshal"])
+    fired = ", ".join(f"{'you' if r['you'] else who(r)} {r['shots']}"
+                      for r in rows if not r["marshal"])
     out.append(f"Bullets fired: {fired}.")
     for b in view["bandits"]:
         if b["character"] != "marshal":
-            out.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+            out.append(f"{base.ends_with(view, b)} {loot_summary(b['loot'])}.")
     return out
 
 
@@ -513,7 +571,8 @@ def _penalty_ends(d: dict[str, Any], y: Reader) -> str:
 def _free_prisoner(d: dict[str, Any], y: Reader) -> str:
     b = d["bandit"]
     if d["sidekick"] == b:
-        return (f"{y.subject(b, 'frees')} {y.poss(b)} own trusty sidekick (two loot tokens "
+        whose = "your" if y.mine(b) else "their"  # (no he or she: players pick their bandit)
+        return (f"{y.subject(b, 'frees')} {whose} own trusty sidekick (two loot tokens "
                 "for each Rob).")
     return (f"{y.subject(b, 'frees')} {names.sidekick(d['sidekick'])} "
             f"({names.power_of(d['sidekick'])} while the prisoner stays).")
@@ -708,7 +767,8 @@ def panel(view: dict[str, Any]) -> dict[str, Any] | None:
         },
     }
     if "my_goals" in mp:
-        out["goals"]["mine"] = [_goal_entry(g) for g in mp["my_goals"]]
+        out["goals"]["mine"] = [_goal_entry(g, d) for g, d in zip(mp["my_goals"],
+                                                                  goals_done(mp), strict=True)]
     result = view.get("result")
     if result and "goals" in result:
         out["goals"]["final"] = [_goal_entry(g["goal"], bool(g["done"])) for g in result["goals"]]
@@ -750,10 +810,12 @@ def browser_end_lines(view: dict[str, Any]) -> list[str]:
         out.append(f"{who(m)} did {done} of {len(goals)} goals: not enough to win.")
     whose = "Your" if marshal_you else "The Marshal's"
     for g in goals:
-        state = "done" if g["done"] else "not done"
-        out.append(f"{whose} goal {names.goal(g['goal'])}: {state}.")
+        state = "Done" if g["done"] else "Not done"
+        goal = sentence(names.goal(g["goal"]))
+        out.append(f"{state}: {whose[:1].lower() + whose[1:]} goal {goal}")
     guns = [s for s in seats if s in result["gunslingers"]]
-    fired = ", ".join(f"{who(s)} {result['shots'][s]}" for s in seats)
+    fired = ", ".join(f"{'you' if _you(view, s) else who(s)} {result['shots'][s]}"
+                      for s in seats)
     if guns and len(guns) < len(seats):
         out.append(
             "Gunslinger ($1,000): "
@@ -779,7 +841,7 @@ def browser_end_lines(view: dict[str, Any]) -> list[str]:
         out.append(text + ".")
     for b in view["bandits"]:
         if b["seat"] != m:
-            out.append(f"{names.bandit(b['character'])} ends with {loot_summary(b['loot'])}.")
+            out.append(f"{base.ends_with(view, b)} {loot_summary(b['loot'])}.")
     return out
 
 

@@ -397,6 +397,11 @@ def round_summary(
     return lines
 
 
+def _tied_names(bandits: list[dict[str, Any]], tied: list[int], r: dict[str, Any]) -> list[str]:
+    """The other bandits tied on Loot cards with the winners (none of the winners)."""
+    return [names.bandit(bandits[s]["character"]) for s in tied if s not in r["winners"]]
+
+
 def result_lines(view: dict[str, Any]) -> list[str]:
     """The end: who won and why, then each bandit's fate and Loot cards."""
     r = view["result"]
@@ -409,8 +414,21 @@ def result_lines(view: dict[str, Any]) -> list[str]:
         among = ("the bandits left in the locomotive" if aboard
                  else "the last bandits to leave the train")
         verb = "wins" if len(winners) == 1 else "share the win"
-        first = (f"{and_list(winners)} {verb}: the most Loot cards among {among}, then the "
-                 "best of them.")
+        pool = aboard or [s for s in range(len(bandits))
+                          if r["out_round"][s] == max(x or 0 for x in r["out_round"])]
+        most = max(r["loot"][s] for s in pool)
+        tied = [s for s in pool if r["loot"][s] == most]
+        cards = plural(most, "Loot card")
+        best = max(r["best_loot"][s] for s in r["winners"])
+        if len(tied) == 1:
+            why = f"the most Loot cards among {among} ({cards})"
+        elif sorted(tied) == sorted(r["winners"]):
+            why = f"{cards} each among {among}, and the same best Loot card (worth {best})"
+        else:
+            others = and_list(_tied_names(bandits, tied, r))
+            why = (f"{cards} among {among}, as many as {others}, and the best Loot card "
+                   f"(worth {best})")
+        first = f"{and_list(winners)} {verb}: {why}."
     lines = [first]
     for b in bandits:
         s = b["seat"]

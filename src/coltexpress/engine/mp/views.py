@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .rules import goal_text, marshal_bullet, marshal_bullet_penalty, sidekick_of
+from .scoring import goal_done
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -48,6 +49,9 @@ def mp_view(g: Game, seat: int | None, token: Any) -> dict[str, Any]:
     }
     if mine:
         view["my_goals"] = [goal_text(g, goal) for goal in mp.current]
+        # Whether each would count as completed if the game ended now (what the Marshal
+        # sees: captures, his own deck, the Bullet cards dealt out, the Brawler cards left).
+        view["my_goals_done"] = [goal_done(g, goal) for goal in mp.current]
     if over:
         view["goals_unseen"] = [goal_text(g, goal) for goal in reversed(mp.upcoming)]
     return view

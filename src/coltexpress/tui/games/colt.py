@@ -79,7 +79,7 @@ class ColtFront(GameFront):
         return base.hand_sentence(view)
 
     def train_lines(self, view: dict[str, Any]) -> list[str]:
-        return base.train_lines(view)
+        return base.with_you(view, base.train_lines(view))
 
     def figure_lines(self, view: dict[str, Any]) -> list[str]:
         return base.figure_lines(view)
@@ -181,7 +181,8 @@ class ColtFront(GameFront):
         bandit = view.get("actor_bandit")
         two = len(view["players"][view["actor"]]["bandits"]) > 1
         whose = f" for {names.bandit(bandit)}" if bandit and two else ""
-        return f"Your choice{whose}"
+        tag = base.turn_tag(view)
+        return f"Your choice{whose}" + (f" · {tag}" if tag else "")
 
     def end_parts(
         self, view: dict[str, Any], who: dict[int, str]
@@ -193,7 +194,7 @@ class ColtFront(GameFront):
         parts: list[Text | str | EndTable] = []
         totals = ("You:", *(r["bandits"] + ":" for r in rows))
         for line in lines[1:]:
-            if not line.startswith(totals) and " ends with " not in line:
+            if not line.startswith(totals) and not _ends_with(line):
                 parts.append(line)
         hs = "ransom" in rows[0]  # Horses & Stagecoach: ransoms, stations, who was caught
         columns = ["", "bandits", "loot", "fired", "Gunslinger", "total", "hit"]
@@ -228,6 +229,11 @@ class ColtFront(GameFront):
         return "GAME OVER. " + lines[0], parts
 
 
+def _ends_with(line: str) -> bool:
+    """A line of what a bandit ends with (shown in the table instead)."""
+    return " ends with " in line or line.startswith("You end with")
+
+
 def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable]]:
     """Marshal & Prisoners: who wins, the Marshal's goals done and not done, then each
     bandit's money with the Wanted Poster, prisoner and Brawler prizes."""
@@ -238,9 +244,9 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
     parts: list[Text | str | EndTable] = []
     for line in lines[1:]:
         if line.startswith("  "):
-            done = line.rstrip().split(". ")[0].endswith(": done")
+            done = line.strip().startswith("Done:")
             parts.append(Text(line, style="green" if done else "red"))
-        elif not line.startswith((*money, "Bullets fired")) and " ends with " not in line:
+        elif not line.startswith((*money, "Bullets fired")) and not _ends_with(line):
             parts.append(Text(line, style="bold"))
     hs = "ransom" in rows[0]  # both expansions: the hostages' ransoms, the stations'
     # narrow headers: the table fits 80 columns; the legend below says them in full
@@ -253,7 +259,7 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
         name = r["bandits"]
         if hs and r["marshal"]:
             name = name.removeprefix("The ")  # (narrow: the table fits 80 columns)
-        flag = "★" if r["winner"] else "✗" if r["cannot_win"] else ""
+        flag = "✓" if r["winner"] else "✗" if r["cannot_win"] else ""  # (★: the Marshal)
         flag = f"{flag} you".strip() if r["you"] else flag
         if r["marshal"]:
             goals = f"{result['goals_done']}/{len(result['goals'])}"
@@ -277,7 +283,7 @@ def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable
         table.rows.append(cells)
     parts.append(table)
     legend = (
-        "★ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
+        "✓ winner; ✗ cannot win; the Marshal's total: goals done; Gunsl.: Gunslinger; "
         "Poster: Wanted Poster, or taken by the Marshal; Prisoner: a trusty sidekick; "
         "Brawler: Brawler cards; hit: bullet cards received."
     )

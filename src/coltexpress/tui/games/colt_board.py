@@ -194,9 +194,12 @@ def train(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
         return Group(*below) if len(below) > 1 else table
     if mp:
         # (the off-train and brief parts wrap between them: no bandit is ever cut off)
-        brief = [p for p in parts(marshal_prisoners.brief(view), "dim")  # (off: said just before)
-                 if not p.plain.startswith("Off train")]
-        below.append(Flow(([off] if off else []) + brief))
+        # (each goal its own part: a line breaks between goals, never inside a name; off
+        # the train: said just before)
+        brief = [Text(item, style="dim") for group in marshal_prisoners.brief_parts(view)
+                 for item in group if not item.startswith("Off train")]
+        marks = Text("  ".join(MP_MARKS), style="dim")  # (a part: always shown)
+        below.append(Flow([*([off] if off else []), *brief, marks]))
     if hs is not None:
         below.append(hs_legend(view, compact=True))
     if not mp and hs is None:
@@ -220,6 +223,7 @@ def _beside(view: dict[str, Any], *, compact: bool) -> list[RenderableType]:
     return cells
 
 
+MP_MARKS = ("$ purse", "◆ jewel", "✉ mailbag", f"{CELL} cell", "★ Marshal")
 COMPACT_MARKS = (f"{ROOF}{INSIDE} coach roof/in", f"{HORSE} horse", f"{SHOTGUN}Sg Shotgun",
                  "w whiskey", f"{OLD_WHISKEY} old")
 
@@ -256,11 +260,13 @@ def status(view: dict[str, Any]) -> RenderableType:
         else:
             event = " (event at the end)" if card["event"] else ""
         text.append(f": {names.round_card(card['name'])}{event}  ")
-        for i, t in enumerate(card["turns"]):
+        for i, t in enumerate(card["turns"]):  # (joined by dots: a line never breaks it)
             current = view["turn"] == i
             done = view["turn"] is not None and i < view["turn"]
+            if i:
+                text.append("·", style="dim")
             text.append(t, style="reverse bold" if current else "dim" if done else "")
-            text.append(" ")
+        text.append(" ")
     text.append("\n")
     text.append(base.situation(view, header=False), style="bold")
     return text
@@ -304,8 +310,8 @@ def pile(view: dict[str, Any], *, compact: bool = False) -> RenderableType:
     last cards played while the bandits scheme, the cards to come as they resolve, and how
     many it leaves out."""
     pile = view["pile"]
-    if "result" in view:
-        return Text("The game is over.", style="dim")
+    if "result" in view:  # (the top line says the game is over)
+        return Text("Pile: empty.", style="dim")
     if not pile:
         return Text("Pile: no card played yet this round.", style="dim")
     resolved = [i for i, c in enumerate(pile) if c["resolved"]]
@@ -422,8 +428,11 @@ def mp_columns(view: dict[str, Any]) -> tuple[Text, Text]:
     mine = mp.get("my_goals")
     if mine and view.get("seat") == mp["marshal_seat"] and "result" not in view:
         head(right, "Your goals")
-        for goal in mine:
+        for goal, did in zip(mine, marshal_prisoners.goals_done(mp), strict=True):
             right.append("\n• ")
             right.append(names.goal(goal), style="bold")
+            if did is not None:
+                mark = marshal_prisoners.GOAL_DONE if did else marshal_prisoners.GOAL_NOT_YET
+                right.append(f" ({mark})", style="green" if did else "")
             right.append(": " + names.goal_help(goal), style="italic")
     return left, right
