@@ -936,12 +936,12 @@ def end_lines(view: dict[str, Any]) -> list[str]:
 
 
 def ends_with(view: dict[str, Any], b: dict[str, Any]) -> str:
-    """``Doc ends with``; the viewer's own bandit ``You end with`` (``Your Doc ends with``
+    """``Doc ends with``; the viewer's own bandit ``You (Doc) end with`` (``Your Doc ends with``
     for a player of two bandits)."""
     if not _you(view, b["seat"]):
         return f"{cap(names.bandit(b['character']))} ends with"
     if len(view["players"][b["seat"]]["bandits"]) == 1:
-        return "You end with"
+        return f"You ({names.bandit(b['character'])}) end with"
     return f"Your {names.bandit(b['character'])} ends with"
 
 

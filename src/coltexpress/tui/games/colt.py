@@ -231,7 +231,7 @@ class ColtFront(GameFront):
 
 def _ends_with(line: str) -> bool:
     """A line of what a bandit ends with (shown in the table instead)."""
-    return " ends with " in line or line.startswith("You end with")
+    return " ends with " in line or (line.startswith("You (") and " end with " in line)
 
 
 def _mp_end_parts(view: dict[str, Any]) -> tuple[str, list[Text | str | EndTable]]:
