@@ -53,8 +53,28 @@ def _click_until_over(page: Any, rng: random.Random, check: Any) -> int:
         assert moves < 400
 
 
+# Every first line the banner shows, as the page shows it.
+HEADLINES = """
+window.__headlines = [];
+addEventListener('DOMContentLoaded', () => {
+  const seen = () => {
+    const head = document.querySelector('#announce .headline');
+    const text = head ? head.innerText.trim() : '';
+    if (text && window.__headlines[window.__headlines.length - 1] !== text) {
+      window.__headlines.push(text);
+    }
+  };
+  new MutationObserver(seen).observe(document.body,
+    {subtree: true, childList: true, characterData: true});
+});
+"""
+
+
 def test_the_marshal_plays_a_whole_game_on_a_phone(browser: Any, base: str) -> None:
+    """... and the banner's first line starts the Marshal's name with a capital, as a
+    bandit's ("Card 7 of 15: The Marshal's Ride.")."""
     context = browser.new_context(**PHONE)
+    context.add_init_script(HEADLINES)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -123,6 +143,10 @@ def test_the_marshal_plays_a_whole_game_on_a_phone(browser: Any, base: str) -> N
     assert horizontal_overflow(page) <= 0
     assert not internal_words(page.inner_text("body"))
     assert not contrast_failures(page), contrast_failures(page)
+    headlines = page.evaluate("window.__headlines")
+    cards = [line for line in headlines if line.startswith("Card ")]
+    assert any(": The Marshal's " in line for line in cards), headlines
+    assert not [line for line in cards if ": the " in line], headlines
     assert not errors, errors
     context.close()
 

@@ -2,7 +2,7 @@
 // (panels.js): the round card, the pile (the Stealin' phase card by card), the bandits, the
 // hand, the expansions' panels.
 
-import { h } from "./dom.js";
+import { capital, h } from "./dom.js";
 import { playerLabel, renderEnd, renderHand, renderHorsesStagecoach, renderMarshalPrisoners, renderPile, renderPlayers, renderRound } from "./panels.js";
 import { TrainDrawing } from "./train.js";
 
@@ -29,7 +29,7 @@ export const colt = {
   headline(frame, ctx) {
     if (!frame.card) return null;
     const total = frame.view.pile.length || ctx.pile.length;
-    return `Card ${frame.card.index + 1} of ${total}: ${frame.card.owner}'s ${frame.card.card}.`;
+    return `Card ${frame.card.index + 1} of ${total}: ${capital(frame.card.owner)}'s ${frame.card.card}.`;
   },
 
   /** The replay page at one step: the round card, the pile, the bandits. */

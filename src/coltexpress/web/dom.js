@@ -1,5 +1,8 @@
 // A tiny element builder shared by the pages: h("button", {class: "x", onclick: f}, "text").
 
+/** A text with its first letter a capital: a sentence that starts with a name ("the Marshal"). */
+export const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -4,7 +4,7 @@
 // Nothing here words a rule or a card: every sentence a player reads comes from the captions.
 
 import { colour, MARSHAL } from "./colours.js";
-import { h } from "./dom.js";
+import { capital, h } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -186,9 +186,9 @@ export function renderPlayers(ctx) {
           { class: `bandit${marshal ? " marshal-entry" : ""}${p.seat === ctx.seat ? " mine" : ""}${v.actor === p.seat && !v.result ? " acting" : ""}`, "data-character": b.character },
           h("p", { class: "bandit-name" },
             h("span", { class: marshal ? "dot star" : "dot", style: `background:${marshal ? MARSHAL : colour(b.character)}`, "aria-hidden": "true" }),
-            h("strong", {}, w.name.charAt(0).toUpperCase() + w.name.slice(1)),
+            h("strong", {}, capital(w.name)),
             h("span", { class: "tag" }, seatTag(ctx, p.seat))),
-          h("p", {}, w.where.charAt(0).toUpperCase() + w.where.slice(1), "."),
+          h("p", {}, capital(w.where), "."),
           h("p", {}, "Loot: ", w.loot, "."),
           w.hostage ? h("p", { class: "hostage" }, "Hostage: ", w.hostage) : "",
           marshal

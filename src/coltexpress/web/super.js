@@ -5,12 +5,11 @@
 // own hand and programmed stack. Nothing here words a rule or a card.
 
 import { colour } from "./colours.js";
-import { h } from "./dom.js";
+import { capital, h } from "./dom.js";
 import { playerLabel, renderEnd, seatTag } from "./panels.js";
 import { SuperTrainDrawing } from "./super_train.js";
 
 const $ = (id) => document.getElementById(id);
-const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** The seats in the order their cards are revealed: from the first player on. */
 function revealOrder(view) {
@@ -97,11 +96,11 @@ function renderPlayers(ctx) {
         { class: `bandit${b.seat === ctx.seat ? " mine" : ""}${v.actor === b.seat && !v.result && v.decision !== "watch" ? " acting" : ""}`, "data-character": b.character },
         h("p", { class: "bandit-name" },
           h("span", { class: "dot", style: `background:${colour(b.character)}`, "aria-hidden": "true" }),
-          h("strong", {}, cap(w.name)),
+          h("strong", {}, capital(w.name)),
           h("span", { class: "tag" }, seatTag(ctx, b.seat))),
-        h("p", {}, cap(w.where), "."),
+        h("p", {}, capital(w.where), "."),
         b.out ? "" : h("p", {}, `${p.state}.`, p.revealed.length ? ` Revealed: ${p.revealed.map((r) => r.name).join(", ")}.` : ""),
-        h("p", {}, cap(w.loot), ".")
+        h("p", {}, capital(w.loot), ".")
       );
     })
   );
@@ -182,7 +181,7 @@ export const superExpress = {
   replay(view, captions) {
     $("round-title").textContent = `${captions.round.title}. ${captions.round.lines[0]}`;
     renderRows({ view, captions, seat: null }, null, $("se-rows"));
-    $("bandits").replaceChildren(...captions.bandits.map((b) => h("li", {}, `${cap(b.name)}: ${b.where}; ${b.loot}.`)));
+    $("bandits").replaceChildren(...captions.bandits.map((b) => h("li", {}, `${capital(b.name)}: ${b.where}; ${b.loot}.`)));
   },
 
   /** A seat as the table names it: the bandit it plays (and the player's name). */

@@ -11,6 +11,7 @@
 // server's captions; this file only draws.
 
 import { colour } from "./colours.js";
+import { capital } from "./dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const NARROW = 560; // px: below this width the cards are stacked
@@ -25,7 +26,6 @@ function el(name, attrs = {}, text) {
 }
 
 const carTag = (car, caboose) => (car === 0 ? "Locomotive" : car === caboose ? "Caboose" : `Car ${car}`);
-const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
 // Across: each card as wide as its most crowded floor needs.
 const ACROSS = {
@@ -200,7 +200,7 @@ export class SuperTrainDrawing {
       const w = said.get(character) || { name: character, where: "", loot: "" };
       const g = this.piece(character, colour(character), w.name.slice(0, 2));
       const you = view.seat !== null && view.seat !== undefined && b.seat === view.seat;
-      g.querySelector("title").textContent = `${cap(w.name)}${you ? " (you)" : ""}: ${w.where}; ${w.loot}`;
+      g.querySelector("title").textContent = `${capital(w.name)}${you ? " (you)" : ""}: ${w.where}; ${w.loot}`;
       // off the train or into another box below it, a figure does not glide (its way would
       // cross the cars' and the boxes' titles): it is drawn at once where it lands
       const off = (s) => s === "falling" || s === "out";

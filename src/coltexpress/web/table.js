@@ -5,7 +5,7 @@
 // the version they were seen at.
 
 import { TurnClock } from "./clock.js";
-import { copyItem, h } from "./dom.js";
+import { capital, copyItem, h } from "./dom.js";
 import { frontOf, showGame } from "./fronts.js";
 import { renderChoices, playerLabel } from "./panels.js";
 import { framesOf, Playback } from "./playback.js";
@@ -431,7 +431,7 @@ function followMoment(frame, before) {
 }
 
 function trainWords(captions) {
-  const said = captions.bandits.map((b) => `${b.name} is ${b.where}.`);
+  const said = captions.bandits.map((b) => `${capital(b.name)} is ${b.where}.`);
   const before = new Set(state.said || []);
   const changes = state.said ? said.filter((t) => !before.has(t)) : [];
   state.said = said;
