@@ -10,7 +10,6 @@ that they wait; once the host starts, the first player's turn is theirs.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,24 +23,6 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/ch
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 READY = "document.body.dataset.version !== undefined && window.colt.view !== null"
 
-
-@pytest.fixture
-def new_context(browser: Any) -> Iterator[Any]:
-    """Browser contexts (each a separate browser profile); no page may raise a script
-    error."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make(device: dict[str, Any]) -> Any:
-        context = browser.new_context(**device)
-        context.on("weberror", lambda e: errors.append(str(e.error)))
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
 
 
 def _first(game: str, preset: str, players: int, seed: int) -> int:

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from .helpers import (
     CHROMIUM,
-    DESKTOP,
     MY_TURN,
     PHONE,
     api,
@@ -35,24 +33,6 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/ch
 PAGE = 50  # the lobby's page of live tables (the server's default per_page)
 BOTS = {"1": "easy", "2": "easy"}
 
-
-@pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """Pages in their own contexts; none may raise a script error."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make(device: dict[str, Any] | None = None) -> Any:
-        context = browser.new_context(**(device or DESKTOP))
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
 
 
 def _live(base: str) -> list[str]:

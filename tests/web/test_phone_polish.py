@@ -6,7 +6,6 @@ words during card resolution beside the train, and Colt Super Express's figures 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,24 +18,6 @@ from .helpers import CHROMIUM, DESKTOP, PHONE, api, horizontal_overflow, play_on
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
 
-
-@pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """Pages in their own contexts; none may raise a script error."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make(device: dict[str, Any] | None = None) -> Any:
-        context = browser.new_context(**(device or PHONE))
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
 
 
 # The room a select's chosen option has: its width less its padding, border and arrow.
@@ -73,7 +54,7 @@ def test_a_tables_line_shows_its_own_player_count(new_page: Any, base: str) -> N
     """A finished 4-player table of a preset for 3 to 8 players: "4 players", no range."""
     bots = {str(s): "easy" for s in range(4)}
     made = api(base, "/api/tables", {"players": 4, "preset": "marshal-prisoners", "bots": bots})
-    watch = new_page()
+    watch = new_page(PHONE)
     watch.goto(f"{base}/t/{made['table']}")
     watch.select_option("#pace", "0")
     watch.wait_for_function("document.body.dataset.version !== undefined")

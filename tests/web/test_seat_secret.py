@@ -6,7 +6,6 @@ releases the seat of a player who left."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,22 +18,6 @@ LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 READY = "document.body.dataset.version !== undefined && window.colt.view !== null"
 TAKEN = "This seat has been taken by its player; ask the host for a new link if it was yours."
 
-
-@pytest.fixture
-def new_context(browser: Any) -> Iterator[Any]:
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def make(device: dict[str, Any]) -> Any:
-        context = browser.new_context(**device)
-        context.on("weberror", lambda e: errors.append(str(e.error)))
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
 
 
 def _open(context: Any, url: str) -> Any:
