@@ -479,8 +479,9 @@ def bench(
         bool,
         typer.Option(
             "--updates",
-            help="Then, for as long again, build each move's updates as the online server "
-            "does (every seat and a spectator): milliseconds and bytes per move."
+            help="Then, for as long again each, build each move's updates as the online "
+            "server does (every seat and a spectator), whole and as patches (what the "
+            "browser takes): milliseconds and bytes per move."
         ),
     ] = False,
 ) -> None:
@@ -498,8 +499,11 @@ def bench(
         if updates:
             from .server.render import bench_updates
 
-            built = bars.stage("server updates", "moves", seconds=seconds)
+            built = bars.stage("server updates, whole", "moves", seconds=seconds)
             data.update(bench_updates(game, preset, players, seconds, meter=built))
+            built = bars.stage("server updates, patches", "moves", seconds=seconds)
+            data.update(bench_updates(game, preset, players, seconds, meter=built,
+                                      patched=True))
     if as_json:
         print(json.dumps(data))
         return
@@ -528,6 +532,9 @@ BENCH_ROWS = {
     "update_moves": "moves with their updates built",
     "update_ms_per_move": "building a move's updates (ms)",
     "update_bytes_per_move": "a move's updates (bytes, uncompressed)",
+    "patch_moves": "moves with their updates built as patches",
+    "patch_ms_per_move": "building a move's updates as patches (ms)",
+    "patch_bytes_per_move": "a move's updates as patches (bytes, uncompressed)",
 }
 BENCH_UNSHOWN = ("game", "players", "preset", "quiet")  # in the table's title
 
@@ -669,6 +676,11 @@ def loadtest(
     deflate: Annotated[
         bool, typer.Option(help="Compress the sockets (permessage-deflate), as browsers do.")
     ] = True,
+    patch: Annotated[
+        bool,
+        typer.Option(help="Take updates as patches (each moment's change), as browsers do; "
+                     "--no-patch: whole views and captions."),
+    ] = True,
     in_step: Annotated[
         bool,
         typer.Option(
@@ -695,7 +707,7 @@ def loadtest(
         raise _fail("--bots must leave at least one seat to play over a WebSocket")
     config = LoadConfig(tables=tables, pace=pace, seconds=seconds, players=players,
                         game=game, preset=preset, bots=bots, level=level, deflate=deflate,
-                        in_step=in_step)
+                        patch=patch, in_step=in_step)
     with Bars(show=Bars.wanted(quiet=as_json)) as bars:
         report = run_loadtest(config, url=url, db=db, bars=bars)
     if as_json:

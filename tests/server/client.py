@@ -11,6 +11,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from coltexpress.server.patch import apply
+
 TIMEOUT = 30.0
 
 
@@ -83,16 +85,19 @@ class Server:
         seat: int | None = None,
         *,
         as_given: bool = False,
+        patch: bool = False,
     ) -> Client:
         """A socket that says hello with ``token`` (none: a spectator); an invite whose
         seat this client already claimed is replaced by the seat's secret, unless
-        ``as_given``."""
+        ``as_given``. ``patch``: it takes updates as patches, which ``recv`` applies (its
+        messages read as whole ones, ``raw`` keeps what came)."""
         ws = await connect(f"{self.ws_base}/ws/{table}", max_size=None)
         client = Client(ws, seat, invite=token)
         OPEN_CLIENTS.append(client)
         if token and not as_given:
             token = SECRETS.get(token, token)
-        await client.send({"type": "hello", **({"token": token} if token else {})})
+        hello = {"type": "hello", **({"token": token} if token else {})}
+        await client.send({**hello, "patch": True} if patch else hello)
         return client
 
 
@@ -105,6 +110,7 @@ class Client:
     version: int = -1
     status: str = ""
     view: dict[str, Any] = field(default_factory=dict)
+    seen: dict[str, Any] = field(default_factory=dict)  # the last moment: view and captions
 
     sent_at: list[float] = field(default_factory=list)
 
@@ -128,6 +134,11 @@ class Client:
         if message["type"] == "welcome" and "secret" in message and self.invite:
             SECRETS[self.invite] = message["secret"]
         if message["type"] in ("welcome", "update"):
+            if "change" in message:  # patches: each moment from the one before
+                for step in [*message["steps"], message]:
+                    self.seen = apply(self.seen, step.pop("change"))
+                    step.update(self.seen)
+            self.seen = {"view": message["view"], "captions": message["captions"]}
             self.version = message["version"]
             self.status = message["status"]
             self.view = message["view"]

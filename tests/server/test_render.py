@@ -1,7 +1,9 @@
 """A move's updates are built for all its viewers together (``render.Renderer``), sharing
-what they have in common (``messages.Said``: each event's words, each step's card). Each
+what they have in common (``messages.Said``: each event's words, each step's card, the
+words of the parts of their views that are alike, and of the moment before). Each
 viewer's update must be exactly the one built for that viewer alone, in every game and
-option set, at every move of whole games (round ends, events, stations, the end)."""
+option set, at every move of whole games (round ends, events, stations, the end); and
+its patches, applied to what the viewer had, must give that update's moments."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 
 from coltexpress.server.kinds import table_game
 from coltexpress.server.messages import update_fields
+from coltexpress.server.patch import apply
 from coltexpress.server.render import Job, Renderer
 
 TABLES = [
@@ -21,7 +24,10 @@ TABLES = [
     ("colt-express", "marshal-prisoners", 5),
     ("colt-express", "horses-stagecoach", 4),
     ("colt-express", "expert", 3),
+    ("colt-express", "first-game", 5),
+    ("colt-express", "both-expansions", 4),
     ("super-express", "reflex-horse", 4),
+    ("super-express", "standard", 3),
 ]
 
 
@@ -37,11 +43,12 @@ def test_updates_built_together_equal_each_built_alone(
     round_start = game.clone()
     rng = random.Random(5)
     version, steps = 0, 0
+    had = {s: {"view": game.view(s), "captions": kind.captions(game.view(s))} for s in seats}
     while not game.is_over:
         action = rng.choice([str(a) for a in game.legal_actions()])
         record = (name, options, 5, list(game.record()["actions"])) if version == 0 else None
         header = {"type": "update", "version": version + 1}
-        texts = renderer.run(Job("t", version, action, seats, header, record))
+        texts = renderer.run(Job("t", version, action, seats, header, record, seats))
         assert texts is not None
         before, after = game, game.clone()
         frames = after.apply_frames(action)
@@ -49,9 +56,18 @@ def test_updates_built_together_equal_each_built_alone(
             alone: dict[str, Any] = {
                 **header, **update_fields(kind, after, seat, frames, before, round_start)
             }
-            assert msgspec.json.decode(texts[seat]) == msgspec.json.decode(
-                msgspec.json.encode(alone)
-            ), (version, seat)
+            whole = msgspec.json.decode(msgspec.json.encode(alone))
+            assert msgspec.json.decode(texts[seat, False]) == whole, (version, seat)
+            patched = msgspec.json.decode(texts[seat, True])
+            now = had[seat]
+            for moment, expected in zip([*patched["steps"], patched],
+                                        [*whole["steps"], whole], strict=True):
+                now = apply(now, moment.pop("change"))
+                assert now == {"view": expected["view"], "captions": expected["captions"]}
+                assert {k: v for k, v in moment.items() if k != "steps"} == {
+                    k: v for k, v in expected.items() if k not in ("view", "captions", "steps")
+                }, (version, seat)
+            had[seat] = now
         steps += len(frames) - 1
         if after.round_no != before.round_no:
             round_start = after.clone()

@@ -232,7 +232,7 @@ async def test_render_workers_build_what_this_process_would() -> None:
                 await pool.updates("t", version, action, seats, header, lambda r=record: r)
                 for pool in (workers, here)
             ]
-            assert texts[0] == texts[1] and set(texts[0]) == seats
+            assert texts[0] == texts[1] and set(texts[0]) == {(s, False) for s in seats}
             game.apply(action)
     finally:
         await workers.close()

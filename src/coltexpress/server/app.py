@@ -249,7 +249,7 @@ class Connection:
                     self.hub.tell_intruder(table, seat)
                     await self.close(CLOSE_SEAT_TAKEN, words.SEAT_TAKEN)
                     return False
-        viewer = Viewer(self.table_id, seat, kick=self.kick)
+        viewer = Viewer(self.table_id, seat, kick=self.kick, patch=hello.patch)
         self.table, self.viewer = table, viewer
         # what was queued before the hello goes first, then the viewer's own queue
         self.outbox.put_nowait(None)

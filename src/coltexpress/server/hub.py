@@ -136,6 +136,7 @@ class Viewer:
     watching: bool = False  # a spectator counted in its table's ``spectators``
     # closes the viewer's connection (code, reason): its seat was released
     kick: Callable[[int, str], None] | None = None
+    patch: bool = False  # its updates carry each moment's change (``patch.py``)
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(dumps(message))
@@ -462,23 +463,25 @@ class Hub:
     async def _broadcast(self, table: LiveTable, before: Game | None, action: str | None) -> None:
         """Queue every local viewer's update of the change just made (``action`` from
         ``before``; None: the host started the game), the players' queues first. Each is
-        built once per seat, whatever its sockets, and once for all the spectators, by the
-        table's render worker; the caller holds the table's lock, so a viewer's updates
-        keep their order."""
-        seats = {v.seat for v in table.viewers}
-        if not seats:
+        built once per seat and form (whole, or patches: ``Viewer.patch``), whatever its
+        sockets, and once for all the spectators, by the table's render worker; the
+        caller holds the table's lock, so a viewer's updates keep their order."""
+        if not table.viewers:
             return
+        whole = {v.seat for v in table.viewers if not v.patch}
+        patched = {v.seat for v in table.viewers if v.patch}
         source = table.game if before is None else before
         texts = await self.render.updates(
             table.id,
             table.version - (action is not None),
             action,
-            seats,
+            whole,
             table.update_header(),
             partial(table.record_of, source),
+            patched,
         )
         for viewer in sorted(table.viewers, key=_spectators_last):
-            text = texts.get(viewer.seat)
+            text = texts.get((viewer.seat, viewer.patch))
             if text is not None:
                 viewer.send_text(text)
 

@@ -30,7 +30,8 @@ __all__ = ["DEFAULT_GAME", "TableGame", "lobby_entry", "player_counts", "table_g
 class TableGame:
     """What the server needs of one game beyond the engine contract.
 
-    - ``captions(view)``: the words sent with a view.
+    - ``captions(view, like=())``: the words sent with a view (``like``: views with their
+      words, of which equal parts may be reused: ``words.base.captions``).
     - ``step_card(events, before)``: the card a moment of a move turns over (``before``: the
       game before the move, for its first moment; else None), or None.
     - ``label(action, view)``: a move in words.
@@ -53,7 +54,7 @@ class TableGame:
 
     kind: GameKind
     levels: Mapping[str, str]
-    captions: Callable[[dict[str, Any]], dict[str, Any]]
+    captions: Callable[..., dict[str, Any]]
     step_card: Callable[[list[Any], Any], dict[str, Any] | None]
     label: Callable[[str, dict[str, Any] | None], str]
     round_summary: Callable[[dict[str, Any], dict[str, Any], list[Any], list[Any]],

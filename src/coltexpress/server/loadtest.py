@@ -49,6 +49,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from ..progress import Bars, Meter
+from .patch import apply
 from .render import FREEZE_EVERY
 
 __all__ = ["LoadConfig", "run_loadtest"]
@@ -76,12 +77,28 @@ class LoadConfig:
     bots: int = 0
     level: str = "easy"
     deflate: bool = True  # offer permessage-deflate, as browsers do
+    patch: bool = True  # take updates as patches, as the browser does
     in_step: bool = False
 
 
 class _View(msgspec.Struct):
     actor: int | None = None
     legal: list[str] | None = None
+
+
+class _ViewChange(msgspec.Struct, rename={"whole": "=", "inner": "~"}):
+    """A patch's operation on the view (``patch.py``): only its changes are read."""
+
+    whole: _View | None = None
+    inner: dict[str, Any] | None = None
+
+
+class _Change(msgspec.Struct):
+    view: _ViewChange | None = None  # the captions' changes are skipped unread
+
+
+class _Step(msgspec.Struct):
+    change: _Change | None = None
 
 
 class _Message(msgspec.Struct):
@@ -92,6 +109,11 @@ class _Message(msgspec.Struct):
     status: str = ""
     view: _View | None = None
     code: str | None = None
+    change: _Change | None = None  # patches: each moment from the one before
+    steps: list[_Step] = []
+
+
+_FOLLOWED = ("actor", "legal")  # what this client keeps of a view
 
 
 _decode = msgspec.json.Decoder(_Message).decode
@@ -129,6 +151,21 @@ class _Socket:
     status: str = ""
     actor: int | None = None
     legal: list[str] = field(default_factory=list)
+
+
+def _follow(sock: _Socket, moments: list[Any]) -> None:
+    """The seat's turn and legal moves after an update's patches (``patch.py``)."""
+    for moment in moments:
+        view = moment.change.view if moment.change is not None else None
+        if view is None:
+            continue
+        if view.whole is not None:
+            sock.actor, sock.legal = view.whole.actor, view.whole.legal or []
+        elif view.inner is not None:
+            changed = {k: v for k, v in view.inner.items() if k in _FOLLOWED}
+            if changed:
+                now = apply({"actor": sock.actor, "legal": sock.legal}, changed)
+                sock.actor, sock.legal = now.get("actor"), now.get("legal") or []
 
 
 class _Table:
@@ -169,7 +206,7 @@ class _Table:
                     max_size=None,
                     compression="deflate" if config.deflate else None,
                 )
-                hello: dict[str, Any] = {"type": "hello"}
+                hello: dict[str, Any] = {"type": "hello", "patch": config.patch}
                 if token:
                     hello["token"] = token
                 await ws.send(json.dumps(hello))
@@ -188,9 +225,14 @@ class _Table:
                 message = _decode(raw)
                 kind = message.type
                 if kind in ("update", "welcome"):
+                    if message.change is not None:
+                        if message.version != sock.version + 1:  # had (after a sync)
+                            continue
+                        _follow(sock, [*message.steps, message])
+                    else:
+                        view = message.view or _View()
+                        sock.actor, sock.legal = view.actor, view.legal or []
                     sock.version, sock.status = message.version, message.status
-                    view = message.view or _View()
-                    sock.actor, sock.legal = view.actor, view.legal or []
                     sent = self.sent.get(message.version) if kind == "update" else None
                     if sent is not None and sent[1] != sock.seat and stats.measuring:
                         stats.latencies.append(now - sent[0])
@@ -399,6 +441,7 @@ async def _run(
         "game": config.game,
         "pace": config.pace,
         "start": "in-step" if config.in_step else "spread",
+        "updates": "patches" if config.patch else "whole",
         "warmup_seconds": round(window["start"] - began, 1),
         "warmup_moves": stats.warm_moves,
         "seconds": round(elapsed, 1),

@@ -66,6 +66,9 @@ class Said:
     mine: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     cards: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     views: dict[int, dict[int | None, dict[str, Any]]] = field(default_factory=dict)
+    # the spectator's moments of the move (by frame index): view and captions, whose parts
+    # the seats' captions share where their views' parts are equal
+    watched: dict[int, tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
 
     def event(self, event: Event, reader: Reader = SPECTATOR) -> dict[str, Any]:
         """The event as ``reader`` reads it: the spectator's words, kept for every viewer,
@@ -104,11 +107,13 @@ def _part(
     round_start: dict[str, Any] | None,
     earlier: list[Event],
     said: Said,
+    like: list[tuple[dict[str, Any], dict[str, Any]]],
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One frame for one viewer: the step (without its kind's extras) and its events
-    (``earlier``: the move's events before this frame, those the viewer may see)."""
+    (``earlier``: the move's events before this frame, those the viewer may see; ``like``:
+    moments whose captions this one's may share, ``kinds.TableGame.captions``)."""
     view = said.view(frame, seat)
-    caps = kind.captions(view)
+    caps = kind.captions(view, like)
     if frame.kind == "round-end" and round_start is not None:
         closing = [e for e in frame.events if visible(e, seat)]
         summary = kind.round_summary(round_start, view, earlier, closing)
@@ -129,12 +134,14 @@ def steps_update(
     before: Game,
     round_start: Game | None,
     said: Said | None = None,
+    seen: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The fields of an ``update`` for one viewer: ``steps`` (the frames before the last),
     then ``view``, ``captions``, ``kind`` and ``card`` of the last, and every visible event.
     ``before`` is the game before the move; ``round_start`` the game as the round that may
     end in this move was dealt (for the round summary); ``said``: what the updates of the
-    other viewers of this move built already (the same frames)."""
+    other viewers of this move built already (the same frames); ``seen``: the viewer's view
+    and captions before the move, if known (its words may be shared)."""
     said = Said() if said is None else said
     start = None
     if round_start is not None and any(f.kind == "round-end" for f in frames):
@@ -143,12 +150,18 @@ def steps_update(
     events: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
     earlier: list[Event] = []
+    last_seen = [] if seen is None else [(seen["view"], seen["captions"])]
     for i, frame in enumerate(frames):
         if i not in said.cards:
             said.cards[i] = kind.step_card(frame.events, before if i == 0 else None)
-        step, seen = _part(kind, frame, seat, said.cards[i], start, earlier, said)
+        watched = said.watched.get(i)
+        like = last_seen if watched is None else [watched, *last_seen]
+        step, shown = _part(kind, frame, seat, said.cards[i], start, earlier, said, like)
+        if seat is None:
+            said.watched[i] = (step["view"], step["captions"])
+        last_seen = [(step["view"], step["captions"])]
         earlier += [e for e in frame.events if visible(e, seat)]
-        events += seen
+        events += shown
         if frame.final:
             last = step
         else:
@@ -171,13 +184,15 @@ def update_fields(
     before: Game | None,
     round_start: Game | None,
     said: Said | None = None,
+    seen: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The fields of an ``update`` for one viewer after the table changed: a move's
-    (``frames``, from ``before``; see ``steps_update``), or, with no frames, ``game`` as it
-    stands with no events (the host started the game)."""
+    (``frames``, from ``before``; see ``steps_update``; ``seen``: what the viewer saw
+    before it, if known), or, with no frames, ``game`` as it stands with no events (the
+    host started the game)."""
     if frames and before is not None:
         return steps_update(kind, seat, frames, before=before, round_start=round_start,
-                            said=said)
+                            said=said, seen=seen)
     view = game.view(seat)
     return {
         "view": view,

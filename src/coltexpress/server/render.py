@@ -8,6 +8,10 @@ table, its version, the action) and comes back as one encoded update per seat th
 copy is missing or behind (a new or restarted worker, a table it dropped) the job carries
 the table's record and the copy is rebuilt from it. With no worker processes
 (``Settings.render_workers`` 0) the same code runs in the server process.
+
+A viewer that takes patches (``patch.py``) gets each moment of a move as the change from
+the moment before: the worker keeps what each seat last saw of the table (its view and
+captions), so a move's patches cost a comparison, not another view.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import time
 import zlib
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -33,6 +37,7 @@ import msgspec
 from .kinds import TableGame, table_game
 from .lifeline import follow
 from .messages import Said, update_fields
+from .patch import diff
 
 if TYPE_CHECKING:
     from ..progress import Meter
@@ -48,14 +53,17 @@ RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
 Record = tuple[str, dict[str, Any], int, list[str]]  # game, options, seed, actions so far
+Texts = dict[tuple[int | None, bool], str]  # (seat, patched) -> the encoded update
+Seen = dict[str, Any]  # what a viewer sees at a moment: {"view", "captions"}
 _encode = msgspec.json.Encoder().encode
 
 
 @dataclass(frozen=True)
 class Job:
     """The updates of one change of a table: ``action`` applied at ``version`` (None: the
-    table as it stands, when the host starts it), for ``seats`` (None: the spectators),
-    each message starting with ``header``; ``record`` to rebuild the copy first."""
+    table as it stands, when the host starts it), whole for ``seats`` (None: the
+    spectators) and as patches for ``patched``, each message starting with ``header``;
+    ``record`` to rebuild the copy first."""
 
     table: str
     version: int
@@ -63,6 +71,7 @@ class Job:
     seats: tuple[int | None, ...]
     header: dict[str, Any]
     record: Record | None = None
+    patched: tuple[int | None, ...] = ()
 
 
 @dataclass
@@ -71,6 +80,7 @@ class _Copy:
     game: Any
     round_start: Any  # the game as its current round was dealt (round summaries)
     version: int
+    seen: dict[int | None, Seen] = field(default_factory=dict)  # each seat's, at ``version``
 
 
 class Renderer:
@@ -80,9 +90,9 @@ class Renderer:
         self.limit = limit
         self.copies: OrderedDict[str, _Copy] = OrderedDict()
 
-    def run(self, job: Job) -> dict[int | None, str] | None:
-        """The encoded update of each seat of ``job``; None when this renderer's copy of
-        the table is not at the job's version (send the record)."""
+    def run(self, job: Job) -> Texts | None:
+        """The encoded updates of ``job`` by (seat, patched); None when this renderer's copy
+        of the table is not at the job's version (send the record)."""
         if job.record is not None:
             self.copies[job.table] = _rebuild(job.record)
         copy = self.copies.get(job.table)
@@ -96,18 +106,29 @@ class Renderer:
             before = copy.game
             game = before.clone()
             frames = game.apply_frames(job.action)
-        said = Said(job.seats)  # the views, events and cards the viewers' updates share
-        texts = {
-            seat: _encode(
-                {**job.header, **update_fields(copy.kind, game, seat, frames, before,
-                                               copy.round_start, said)}
-            ).decode()
-            for seat in job.seats
-        }
+        # the spectator's first: the seats' words share what is alike
+        seats = sorted(dict.fromkeys((*job.seats, *job.patched)), key=lambda s: s is not None)
+        said = Said(tuple(seats))  # the views, events and cards the viewers' updates share
+        texts: Texts = {}
+        seen: dict[int | None, Seen] = {}
+        for seat in seats:
+            fields = update_fields(copy.kind, game, seat, frames, before, copy.round_start, said,
+                                   copy.seen.get(seat))
+            if seat in job.seats:
+                texts[seat, False] = _encode({**job.header, **fields}).decode()
+            if seat in job.patched:
+                if before is None:  # the game starts: the whole of it
+                    texts[seat, True] = texts.get((seat, False)) or _encode(
+                        {**job.header, **fields}).decode()
+                else:
+                    last = copy.seen.get(seat) or _seen(copy.kind, before, seat)
+                    texts[seat, True] = _encode({**job.header, **_patched(last, fields)}).decode()
+            seen[seat] = {"view": fields["view"], "captions": fields["captions"]}
         if before is not None:
             copy.game, copy.version = game, copy.version + 1
             if game.round_no != before.round_no:
                 copy.round_start = game.clone()
+        copy.seen = seen
         return texts
 
     def drop(self, table: str) -> None:
@@ -116,12 +137,12 @@ class Renderer:
 
 def bench_updates(
     game: str, preset: str, players: int, seconds: float, seed: int = 1,
-    meter: Meter | None = None,
+    meter: Meter | None = None, *, patched: bool = False,
 ) -> dict[str, Any]:
     """Random games of ``game`` for about ``seconds``, each move's updates built as a render
-    worker builds them for every seat and one spectator: the moves, the milliseconds and
-    the bytes (before compression) a move's updates cost. Only the building is timed (and
-    shown so on ``meter``, ``colt bench``'s bar)."""
+    worker builds them for every seat and one spectator, whole or (``patched``) as patches:
+    the moves, the milliseconds and the bytes (before compression) a move's updates cost.
+    Only the building is timed (and shown so on ``meter``, ``colt bench``'s bar)."""
     kind = table_game(game)
     options = kind.options(preset, {"players": players}).to_dict()
     seats: tuple[int | None, ...] = (*range(players), None)
@@ -138,7 +159,9 @@ def bench_updates(
             record: Record | None = (game, options, start, []) if version == 0 else None
             header = {"type": "update", "version": version + 1}
             began = time.perf_counter()
-            texts = renderer.run(Job(table, version, action, seats, header, record))
+            whole, changes = ((), seats) if patched else (seats, ())
+            job = Job(table, version, action, whole, header, record, changes)
+            texts = renderer.run(job)
             spent += time.perf_counter() - began
             assert texts is not None
             size += sum(len(text) for text in texts.values())
@@ -147,11 +170,37 @@ def bench_updates(
             if meter is not None:
                 meter.done, meter.measured = moves, spent
         renderer.drop(table)
+    name = "patch" if patched else "update"
     return {
-        "update_moves": moves,
-        "update_ms_per_move": round(1000 * spent / max(moves, 1), 3),
-        "update_bytes_per_move": round(size / max(moves, 1)),
+        f"{name}_moves": moves,
+        f"{name}_ms_per_move": round(1000 * spent / max(moves, 1), 3),
+        f"{name}_bytes_per_move": round(size / max(moves, 1)),
     }
+
+
+def _seen(kind: TableGame, game: Any, seat: int | None) -> Seen:
+    """What ``seat`` sees of ``game`` as its welcome says it (``hub.LiveTable.welcome``)."""
+    view = game.view(seat)
+    return {"view": view, "captions": kind.captions(view)}
+
+
+def _patched(last: Seen, fields: dict[str, Any]) -> dict[str, Any]:
+    """An update's ``fields`` as patches (``patch.py``): each step's ``change`` from the
+    moment before (the first from ``last``, what the viewer saw before the move), then
+    the update's own ``change``, in place of the views and captions."""
+    out = {key: value for key, value in fields.items() if key not in _WHOLE}
+    steps = []
+    for step in fields["steps"]:
+        now = {"view": step["view"], "captions": step["captions"]}
+        fields_of_step = {k: v for k, v in step.items() if k not in _WHOLE}
+        steps.append({**fields_of_step, "change": diff(last, now)})
+        last = now
+    out["steps"] = steps
+    out["change"] = diff(last, {"view": fields["view"], "captions": fields["captions"]})
+    return out
+
+
+_WHOLE = ("view", "captions", "steps")
 
 
 def _rebuild(record: Record) -> _Copy:
@@ -292,10 +341,10 @@ class RenderPool:
             worker = self.workers[index] = _Worker()
         return worker
 
-    async def _run(self, index: int | None, job: Job) -> dict[int | None, str] | None:
+    async def _run(self, index: int | None, job: Job) -> Texts | None:
         if index is None:
             return self.local.run(job)
-        texts: dict[int | None, str] | None = await self._worker(index).call(job)
+        texts: Texts | None = await self._worker(index).call(job)
         return texts
 
     async def updates(
@@ -306,14 +355,17 @@ class RenderPool:
         seats: set[int | None],
         header: dict[str, Any],
         record: Callable[[], Record],
-    ) -> dict[int | None, str]:
-        """Each seat's encoded update for ``action`` at ``version`` of ``table`` (see
+        patched: set[int | None] = frozenset(),  # type: ignore[assignment]
+    ) -> Texts:
+        """The encoded update for ``action`` at ``version`` of ``table`` of each of
+        ``seats`` whole and of each of ``patched`` as patches, by (seat, patched) (see
         ``Job``); ``record()`` gives the table's record at ``version`` when a copy needs
         it. A worker that fails is replaced, and this once the updates are built here."""
         index = self._shard(table) if self.workers and not self.closed else None
         generation = self.generation[index] if index is not None else 0
         fresh = self.known.get(table) == (generation, version)
-        job = Job(table, version, action, tuple(seats), header, None if fresh else record())
+        job = Job(table, version, action, tuple(seats), header, None if fresh else record(),
+                  tuple(patched))
         try:
             texts = await self._run(index, job)
             if texts is None:  # the copy was dropped or is behind: rebuild it

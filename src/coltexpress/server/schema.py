@@ -220,12 +220,15 @@ _VERSION = "version must be a whole number: the version of the table you saw"
 
 
 class Hello(Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
-    """The first message: a seat token, or none for a spectator."""
+    """The first message: a seat token, or none for a spectator; ``patch``: the viewer takes
+    each moment of an update as a change from the one before (``patch.py``)."""
 
     token: Text200 | None = None
+    patch: bool = False
     id: MsgId | None = None
     words: ClassVar[dict[str, str]] = {
         "token": "token must be a seat token: text of at most 200 characters",
+        "patch": "patch must be true or false: whether updates carry changes",
         "id": _ID,
     }
 

@@ -62,10 +62,10 @@ def pile_note(view: dict[str, Any]) -> str:
     return f"({'; '.join(gone)}.)" if gone else ""
 
 
-def captions(view: dict[str, Any]) -> dict[str, Any]:
+def captions(view: dict[str, Any], like: Any = ()) -> dict[str, Any]:
     """The words sent with a view (``words.browser_captions``); once the game is over, the
     round panel says so instead of how the round goes on; ``pile_note``: why the phase's
-    card count dropped."""
+    card count dropped. (``like``: as Colt Express's captions take it; unused here.)"""
     out = words.browser_captions(view)
     if "result" in view:
         out["round"] = over_round(view)

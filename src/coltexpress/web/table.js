@@ -8,6 +8,7 @@ import { TurnClock } from "./clock.js";
 import { capital, copyItem, h } from "./dom.js";
 import { frontOf, showGame } from "./fronts.js";
 import { renderChoices, playerLabel } from "./panels.js";
+import { wholeMoments } from "./patch.js";
 import { framesOf, Playback } from "./playback.js";
 import { loadRules } from "./rules.js";
 
@@ -40,6 +41,7 @@ const state = {
   pingTimer: null,
   pile: [], // the pile as last seen, for its last cards once it is gathered up
   said: null,
+  seen: null, // the newest moment received ({view, captions}): the next update's patches apply to it
   choicesShownFor: null, // the version whose choices were last brought into view
   game: null, // the table's game (welcome.game) and its title
   title: "Colt Express",
@@ -86,7 +88,10 @@ function connect() {
   state.ws = ws;
   setConn(state.attempt ? `reconnecting (attempt ${state.attempt})` : "connecting", "wait");
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify(state.token ? { type: "hello", token: state.token } : { type: "hello" }));
+    // patch: each moment of an update as the change from the one before (patch.js)
+    const hello = { type: "hello", patch: true };
+    if (state.token) hello.token = state.token;
+    ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (e) => {
     let msg;
@@ -166,6 +171,7 @@ function handle(msg) {
       if (state.seat !== null && (msg.secret || state.token)) keepSecret(state.seat, msg.secret || state.token);
       showDevices();
       state.version = msg.version;
+      state.seen = { view: msg.view, captions: msg.captions };
       state.waiting = null;
       state.ackVersion = null;
       setConn("connected", "ok");
@@ -181,7 +187,10 @@ function handle(msg) {
       break;
     case "update": {
       if (msg.version < state.version) break; // an old message after a sync
+      // patches apply to the version before theirs only (one already had comes after a sync)
+      if (msg.change !== undefined && msg.version === state.version) break;
       const gap = state.version >= 0 && msg.version > state.version + 1;
+      if (!gap) state.seen = wholeMoments(msg, state.seen);
       state.version = msg.version;
       turnClock.set(msg.clock, msg.version);
       if (state.ackVersion === null || msg.version >= state.ackVersion) {

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -1025,17 +1026,24 @@ def help_text(
 # ---------------------------------------------------------------------------- for a browser
 
 
-def captions(view: dict[str, Any]) -> dict[str, Any]:
-    """The words a browser shows with a view (the server sends them beside it)."""
+Like = Sequence[tuple[dict[str, Any], dict[str, Any]]]  # views and their captions
+
+
+def captions(view: dict[str, Any], like: Like = ()) -> dict[str, Any]:
+    """The words a browser shows with a view (the server sends them beside it).
+
+    ``like``: views whose captions were made already (a server's: the viewer's moment
+    before, the spectator's of the same moment). A part of the words that depends only on
+    parts of the view equal to one of theirs is theirs, the same object, not written again
+    (the base game's: an expansion rewrites some of them)."""
     cars = view["cars"]
     prison = has_prison(view)
     listed = choices(view)
     legal_keys = {c["action"]: c["key"] for c in listed}
-    out: dict[str, Any] = {
-        "situation": situation(view),
-        "choices": listed,
-        "train": train_sentences(view),
-        "bandits": [
+    same = like if like and not expansions_of(view) else ()
+    bandits = _same(same, view, ("bandits", "cars"), "bandits")
+    if bandits is None:
+        bandits = [
             {
                 "character": b["character"],
                 "name": names.bandit(b["character"]),
@@ -1043,15 +1051,24 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
                 "loot": loot_summary(b["loot"]),
             }
             for b in view["bandits"]
-        ],
-        "pile": [
+        ]
+    pile = _same(same, view, ("pile",), "pile")
+    if pile is None:
+        pile = [
             {
                 "owner": names.bandit(e["bandit"]),
                 "card": "face down" if e["card"] is None else names.card(e["card"], owner=False),
                 "help": "" if e["card"] is None else names.card_help(e["card"]),
             }
             for e in view["pile"]
-        ],
+        ]
+    out: dict[str, Any] = {
+        "situation": situation(view),
+        "choices": listed,
+        "train": _same(same, view, ("cars", "marshal", "spaces", "bandits"), "train")
+        or train_sentences(view),
+        "bandits": bandits,
+        "pile": pile,
     }
     if view.get("hand") is not None:
         out["hand"] = [
@@ -1065,7 +1082,10 @@ def captions(view: dict[str, Any]) -> dict[str, Any]:
             for c in view["hand"]
         ]
     card = view["round_card"]
-    if card is not None:
+    kept = _same(same, view, ("round_card", "round", "rounds"), "round")
+    if kept is not None:
+        out["round"] = kept
+    elif card is not None:
         out["round"] = {
             "title": f"Round {view['round']} of {view['rounds']}: {names.round_card(card['name'])}",
             "turns": [{"code": t, "name": names.turn(t), "help": names.turn_help(t)}
@@ -1465,11 +1485,21 @@ def choice_power(action: str, view: dict[str, Any]) -> str | None:
     return None
 
 
-def browser_captions(view: dict[str, Any]) -> dict[str, Any]:
+def _same(like: Like, view: dict[str, Any], parts: tuple[str, ...], key: str) -> Any:
+    """The words ``key`` of the first of ``like`` whose view has ``parts`` as ``view`` has
+    them (None if none has)."""
+    for other, words in like:
+        if key in words and all(other.get(p) == view.get(p) for p in parts):
+            return words[key]
+    return None
+
+
+def browser_captions(view: dict[str, Any], like: Like = ()) -> dict[str, Any]:
     """The words the browser shows with a view: ``captions``, with the power behind each
     choice named where one adds it, the names of the cards kept for the next round (Expert
-    Variant) and each expansion's words (``Expansion.browser``)."""
-    out = captions(view)
+    Variant) and each expansion's words (``Expansion.browser``); ``like`` as ``captions``
+    has it."""
+    out = captions(view, like)
     for choice in out["choices"]:
         power = choice_power(choice["action"], view)
         choice["power"] = names.power(power) if power else ""

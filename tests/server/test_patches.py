@@ -1,0 +1,183 @@
+"""Updates as patches (``"patch": true`` in the hello): each moment of a move as the change
+from the moment before, which a viewer applies to what it has. A viewer that takes patches
+sees exactly what a viewer that takes whole updates sees, at every moment of every move, in
+every game: the server's patches are checked against its whole updates, socket beside
+socket, over whole games."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coltexpress.server.patch import apply, diff
+
+from .client import Client, Server
+
+GAMES = [
+    ("colt-express", "standard", 3),
+    ("colt-express", "expert", 4),
+    ("colt-express", "two-bandits", 2),
+    ("colt-express", "first-game", 5),
+    ("colt-express", "mei", 4),
+    ("colt-express", "marshal-prisoners", 4),
+    ("colt-express", "horses-stagecoach", 4),
+    ("colt-express", "both-expansions", 5),
+    ("super-express", "standard", 4),
+    ("super-express", "reflex-horse", 3),
+]
+
+MOMENT = ("view", "captions", "kind", "card", "count")
+
+
+def _moments(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """An update's moments, each as a viewer shows it."""
+    return [{k: m.get(k) for k in MOMENT} for m in [*message["steps"], message]]
+
+
+async def _updates(client: Client, until: int) -> dict[int, dict[str, Any]]:
+    out = {}
+    while client.version < until:
+        message = await client.recv()
+        if message["type"] == "update":
+            out[message["version"]] = message
+    return out
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), GAMES)
+async def test_a_viewer_of_patches_sees_what_a_viewer_of_whole_updates_sees(
+    server: Server, game: str, preset: str, players: int
+) -> None:
+    """A spectator on two sockets (whole updates; patches) through a whole game played by
+    bots: every update's moments, applied from patches, equal the whole update's, and so
+    do their events; a viewer of patches who comes in the middle of the game (its welcome
+    whole, then patches) too."""
+    bots = {str(s): "easy" for s in range(players)}
+    created = server.create(game=game, preset=preset, players=players, bots=bots, seed=7)
+    assert created.tokens == {}
+    whole = await server.connect(created.table)
+    patched = await server.connect(created.table, patch=True)
+    for client in (whole, patched):
+        await client.expect("welcome")
+    await asyncio.to_thread(server.start, created)
+    late: Client | None = None
+    got_whole: dict[int, dict[str, Any]] = {}
+    got_patched: dict[int, dict[str, Any]] = {}
+    while whole.status != "over":
+        message = await whole.recv()
+        if message["type"] == "update":
+            got_whole[message["version"]] = message
+        if late is None and whole.version >= 20:
+            late = await server.connect(created.table, patch=True)
+    got_patched = await _updates(patched, whole.version)
+    assert late is not None
+    welcome = await late.expect("welcome")
+    got_late = await _updates(late, whole.version)
+    assert len(got_whole) > 20 and set(got_patched) == set(got_whole)
+    assert set(got_late) == {v for v in got_whole if v > welcome["version"]}
+    for version, message in got_whole.items():
+        for other in (got_patched, got_late):
+            if version in other:
+                assert _moments(other[version]) == _moments(message), version
+                assert other[version]["events"] == message["events"]
+    assert any(m["steps"] for m in got_whole.values())  # moves of several moments came
+    # what came was patches, and much smaller than the whole updates
+    sizes = [len(raw) for raw in patched.raw if '"type":"update"' in raw]
+    whole_sizes = [len(raw) for raw in whole.raw if '"type":"update"' in raw]
+    assert sum(sizes) * 3 < sum(whole_sizes)
+
+
+async def test_each_seat_of_patches_sees_its_own_secrets(server: Server) -> None:
+    """Seats of people, each with a socket of each kind, play a whole game: at every
+    update a seat's moments from patches equal its whole ones (its hand, the values it
+    knows), and what a seat's patches carry is only what its whole updates carry."""
+    created = server.create(players=3, preset="standard", seed=11)
+    rng = random.Random(11)
+    pairs = []
+    for seat, token in created.tokens.items():
+        whole = await server.connect(created.table, token, seat)
+        await whole.expect("welcome")  # the invite claims the seat: the second uses its secret
+        patched = await server.connect(created.table, token, seat, patch=True)
+        await patched.expect("welcome")
+        pairs.append((whole, patched))
+    await asyncio.to_thread(server.start, created)
+    players = [whole for whole, _ in pairs]
+
+    async def follow(client: Client, log: dict[int, dict[str, Any]]) -> None:
+        while client.status != "over":
+            message = await client.recv()
+            if message["type"] == "update":
+                log[message["version"]] = message
+
+    logs: list[dict[int, dict[str, Any]]] = [{} for _ in pairs]
+    await asyncio.wait_for(
+        asyncio.gather(*(p.play(rng) for p in players),
+                       *(follow(pair[1], log) for pair, log in zip(pairs, logs, strict=True))),
+        90,
+    )
+    for (whole, _), log in zip(pairs, logs, strict=True):
+        wholes = {}
+        for raw in whole.raw:
+            message = json.loads(raw)
+            if message["type"] == "update":
+                wholes[message["version"]] = message
+        assert set(log) == set(wholes)
+        for version, message in wholes.items():
+            assert _moments(log[version]) == _moments(message)
+            assert log[version]["events"] == message["events"]
+
+
+async def test_patch_must_be_true_or_false(server: Server) -> None:
+    created = server.create(players=3, bots={"1": "easy", "2": "easy"})
+    client = await server.connect(created.table)
+    await client.send({"type": "hello", "patch": "yes"})
+    error = await client.expect("error")
+    assert error["code"] == "bad-message" and "patch must be true or false" in error["message"]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab", max_size=2),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abc", max_size=2),
+                                                                  inner, max_size=4),
+    max_leaves=20,
+)
+OBJECTS = st.dictionaries(st.text("abc", max_size=2), JSON, max_size=5)
+
+
+@settings(max_examples=400, deadline=None)
+@given(OBJECTS, OBJECTS)
+def test_a_patch_makes_the_old_object_the_new_one(old: dict[str, Any], new: dict[str, Any]) -> None:
+    """apply(old, diff(old, new)) == new, through JSON, leaving ``old`` as it was."""
+    kept = json.dumps(old, sort_keys=True)
+    patch = json.loads(json.dumps(diff(old, new)))
+    assert apply(old, patch) == new
+    assert json.dumps(old, sort_keys=True) == kept
+    assert (patch == {}) == (old == new)
+
+
+def test_a_patch_names_only_what_changed() -> None:
+    old = {"a": 1, "b": [1, 2], "c": {"d": [{"e": 1}, {"e": 2}]}, "gone": None}
+    new = {"a": 1, "b": [1, 2, 3], "c": {"d": [{"e": 1}, {"e": 5}]}, "new": None}
+    assert diff(old, new) == {
+        "b": {"+": [3]},
+        "c": {"~": {"d": {"@": {"1": {"~": {"e": {"=": 5}}}}}}},
+        "new": {"=": None},
+        "gone": {"-": 1},
+    }
+
+
+@pytest.mark.parametrize("patch", [
+    {"a": {"~": {}}},  # a change to what is not there
+    {"x": {"+": [1]}},  # a list's change to a number
+    {"l": {"@": {"5": {"=": 1}}}},  # no such item
+    {"z": {"-": 1}},  # nothing to remove
+    {"x": {"?": 1}},  # no such operation
+])
+def test_a_patch_that_does_not_fit_is_refused(patch: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        apply({"x": 1, "l": [1]}, patch)
