@@ -30,7 +30,7 @@ def _a_games_updates(seat: int) -> list[bytes]:
         job = Job("t", len(actions), action, (seat,), {"type": "update"}, record)
         answer = renderer.run(job)
         assert answer is not None
-        texts.append(answer[seat].encode())
+        texts.append(answer[seat, False].encode())
         game.apply(action)
         actions.append(action)
     return texts

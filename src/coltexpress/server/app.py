@@ -39,6 +39,7 @@ from .api import (
 from .hub import Hub, LiveTable, ProtocolError, Settings, TableFull, Viewer, dumps
 from .kinds import lobby_entry, table_games
 from .pubsub import make_bus
+from .sockets import SEND_NOW
 from .storage import Store
 
 __all__ = ["create_app"]
@@ -100,8 +101,10 @@ class Connection:
         self.kicks: set[asyncio.Task[None]] = set()
 
     def send(self, message: dict[str, Any]) -> None:
-        queue = self.viewer.queue if self.viewer is not None else self.outbox
-        queue.put_nowait(dumps(message))
+        if self.viewer is not None:
+            self.viewer.send_text(dumps(message))
+        else:
+            self.outbox.put_nowait(dumps(message))
 
     def error(self, code: str, message: str, msg_id: Any = None) -> None:
         self.send({"type": "error", "id": msg_id, "code": code, "message": message})
@@ -110,9 +113,22 @@ class Connection:
         while (text := await queue.get()) is not None:
             await self.ws.send_text(text)
 
+    async def _pump_viewer(self, viewer: Viewer, first: asyncio.Task[None]) -> None:
+        """The viewer's messages, after what ``first`` (the pump of the messages before the
+        hello) sends. A message goes out at once when the socket takes it
+        (``Viewer.direct``); what waits (a socket that cannot take more now) goes from
+        here, in order."""
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.shield(first)
+        viewer.direct = self.ws.scope.get(SEND_NOW)
+        while (text := await viewer.queue.get()) is not None:
+            viewer.sending = True
+            await self.ws.send_text(text)
+            viewer.sending = False
+
     async def run(self) -> None:
         await self.ws.accept()
-        pump = asyncio.create_task(self._pump(self.outbox))
+        pump = self.outbox_pump = asyncio.create_task(self._pump(self.outbox))
         try:
             await self._receive_loop()
         except WebSocketDisconnect:
@@ -135,6 +151,7 @@ class Connection:
                     await self.viewer_pump
 
     viewer_pump: asyncio.Task[None] | None = None
+    outbox_pump: asyncio.Task[None] | None = None
 
     async def close(self, code: int, reason: str) -> None:
         await asyncio.sleep(0)  # let queued messages go first
@@ -253,7 +270,8 @@ class Connection:
         self.table, self.viewer = table, viewer
         # what was queued before the hello goes first, then the viewer's own queue
         self.outbox.put_nowait(None)
-        self.viewer_pump = asyncio.create_task(self._pump(viewer.queue))
+        assert self.outbox_pump is not None
+        self.viewer_pump = asyncio.create_task(self._pump_viewer(viewer, self.outbox_pump))
         try:
             await self.hub.join(table, viewer, secret=secret)
         except TableFull as exc:

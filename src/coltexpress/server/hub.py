@@ -137,12 +137,18 @@ class Viewer:
     # closes the viewer's connection (code, reason): its seat was released
     kick: Callable[[int, str], None] | None = None
     patch: bool = False  # its updates carry each moment's change (``patch.py``)
+    # sends a text at once if the socket takes it (``sockets.TableSocketProtocol.send_now``)
+    direct: Callable[[str], bool] | None = None
+    sending: bool = False  # the connection's pump holds a text it could not send at once
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(dumps(message))
+        self.send_text(dumps(message))
 
     def send_text(self, text: str) -> None:
-        self.queue.put_nowait(text)
+        """Send at once when nothing waits before it, else after what waits."""
+        direct = self.direct
+        if direct is None or self.sending or not self.queue.empty() or not direct(text):
+            self.queue.put_nowait(text)
 
 
 @dataclass(eq=False)
