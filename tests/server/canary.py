@@ -34,6 +34,7 @@ from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
 from coltexpress.engine.views import build_view
 from coltexpress.games import replay_any
 from coltexpress.server import se_words
+from coltexpress.server.patch import apply
 from coltexpress.superexpress.actions import KINDS
 from coltexpress.superexpress.game import SuperGame
 from coltexpress.superexpress.views import build_view as build_super_view
@@ -259,6 +260,28 @@ def _check_hs(view: dict[str, Any], game: Game, seat: int | None, *, frame: bool
     return 2
 
 
+def whole_messages(received: list[str]) -> list[str]:
+    """A page's messages in the order they came (its sockets one after the other, each
+    starting with a welcome), each update of patches (``server/patch.py``) followed by the
+    same update made whole: its moments' views and captions, as the page applied them. The
+    canary reads both: what was sent, and every moment it made the page show."""
+    out: list[str] = []
+    seen: dict[str, Any] = {}
+    for raw in received:
+        out.append(raw)
+        message = json.loads(raw)
+        if message.get("type") == "welcome":
+            seen = {"view": message["view"], "captions": message["captions"]}
+        elif message.get("type") == "update":
+            if "change" in message:
+                for moment in [*message["steps"], message]:
+                    seen = apply(seen, moment.pop("change"))
+                    moment.update(seen)
+                out.append(json.dumps(message))
+            seen = {"view": message["view"], "captions": message["captions"]}
+    return out
+
+
 def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[str]) -> int:
     """Raise AssertionError naming the leak; returns the number of checks made."""
     checks = 0
@@ -267,6 +290,8 @@ def check_message(raw: str, seat: int | None, timeline: Timeline, secrets: list[
         checks += 1
     message = json.loads(raw)
     if message["type"] not in ("welcome", "update"):
+        return checks
+    if "change" in message:  # patches: checked made whole (``whole_messages``)
         return checks
     if timeline.game_name == "super-express":
         return checks + check_super(message, seat, timeline)

@@ -20,7 +20,7 @@ import pytest
 
 from coltexpress.engine import names
 
-from ..server.canary import Timeline, check_message
+from ..server.canary import Timeline, check_message, whole_messages
 from .helpers import (
     CHROMIUM,
     DESKTOP,
@@ -135,7 +135,7 @@ def _canary(base: str, table: str, seat: int, received: list[str]) -> None:
     """Every message the seat's page received, through the server's leak canary."""
     record = api(base, f"/api/tables/{table}/record")
     timeline = Timeline(record)
-    checks = sum(check_message(raw, seat, timeline, []) for raw in received)
+    checks = sum(check_message(raw, seat, timeline, []) for raw in whole_messages(received))
     assert checks > 500
 
 

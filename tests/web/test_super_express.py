@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from ..server.canary import Timeline, check_message
+from ..server.canary import Timeline, check_message, whole_messages
 from .helpers import (
     CHROMIUM,
     DESKTOP,
@@ -156,7 +156,7 @@ def _canary(base: str, table: str, pages: list[tuple[Page, int | None]]) -> None
     assert record["game"] == "super-express"
     timeline = Timeline(record)
     for p, seat in pages:
-        checks = sum(check_message(raw, seat, timeline, []) for raw in p.received)
+        checks = sum(check_message(raw, seat, timeline, []) for raw in whole_messages(p.received))
         assert checks > 200, (seat, checks)
 
 

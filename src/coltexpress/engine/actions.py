@@ -472,6 +472,7 @@ def _enumerate() -> list[Action]:
 ACTIONS: tuple[Action, ...] = tuple(_enumerate())
 _ID: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
 _BY_TEXT: dict[str, int] = {str(a): i for i, a in enumerate(ACTIONS)}
+ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # each action's notation, by id
 assert len(_ID) == len(ACTIONS) == len(_BY_TEXT)  # the enumeration itself, not input
 
 

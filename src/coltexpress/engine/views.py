@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import ids
-from .actions import ACTIONS
+from .actions import ACTION_TEXTS
 from .content import WHISKEY
 
 if TYPE_CHECKING:
@@ -56,6 +56,17 @@ def known_tokens(g: Game, seat: int | None) -> set[int]:
         bit = 1 << seat
         known.update(t for t, seen in enumerate(g.loot_seen) if seen & bit)
     return known
+
+
+def _seen_tokens(g: Game, seat: int) -> set[int]:
+    """Tokens whose value ``seat`` knows and a spectator does not (``known_tokens``)."""
+    from .game import OVER
+
+    if g.phase == OVER:
+        return set()
+    bit = 1 << seat
+    public = g.loot_public
+    return {t for t, seen in enumerate(g.loot_seen) if seen & bit and not public[t]}
 
 
 def deck_top(g: Game, owner: int, seat: int | None) -> list[dict[str, Any]]:
@@ -112,19 +123,22 @@ def seat_view(
     if seat is None:
         return public
     view = {**public, "seat": seat}
-    known = known_tokens(g, seat)
-    seen = known - known_tokens(g, None)  # values this seat knows and a spectator does not
-    for key, groups in (("bandits", g.held), ("spaces", g.floor_loot)):
-        view[key] = [
-            {**entry, "loot": [_token(g, t, known) for t in tokens]}
-            if not seen.isdisjoint(tokens) else entry
-            for entry, tokens in zip(public[key], groups, strict=True)
+    seen = _seen_tokens(g, seat)  # values this seat knows and a spectator does not
+    known = (known_tokens(g, None) | seen) if seen or g.mp is not None else set()
+    if seen:
+        for key, groups in (("bandits", g.held), ("spaces", g.floor_loot)):
+            view[key] = [
+                {**entry, "loot": [_token(g, t, known) for t in tokens]}
+                if not seen.isdisjoint(tokens) else entry
+                for entry, tokens in zip(public[key], groups, strict=True)
+            ]
+    # the spectator's own lists where the seat sees them alike (a server compares them)
+    if any(entry["card"] is None and entry["seat"] == seat for entry in public["pile"]):
+        view["pile"] = [
+            {**entry, "card": g.card_name(card)}
+            if entry["card"] is None and entry["seat"] == seat else entry
+            for entry, card in zip(public["pile"], g.pile, strict=True)
         ]
-    view["pile"] = [
-        {**entry, "card": g.card_name(card)}
-        if entry["card"] is None and entry["seat"] == seat else entry
-        for entry, card in zip(public["pile"], g.pile, strict=True)
-    ]
     players = view["players"] = public["players"][:]
     players[seat] = {**players[seat], "deck_top": deck_top(g, seat, seat)}
     if g.mp is not None:
@@ -142,7 +156,7 @@ def seat_view(
         view["my_placement"] = g.chars[g.placed[seat]]
     pend = g.pending
     if pend.seat == seat and not (frame and g.phase != OVER):
-        view["legal"] = [str(ACTIONS[i]) for i in g.legal_ids()]
+        view["legal"] = [ACTION_TEXTS[i] for i in g.legal_ids()]
     if "result" in view:  # last, as it always was
         view["result"] = view.pop("result")
     return view

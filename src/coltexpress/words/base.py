@@ -1489,9 +1489,13 @@ def _same(like: Like, view: dict[str, Any], parts: tuple[str, ...], key: str) ->
     """The words ``key`` of the first of ``like`` whose view has ``parts`` as ``view`` has
     them (None if none has)."""
     for other, words in like:
-        if key in words and all(other.get(p) == view.get(p) for p in parts):
+        if key in words and all(_alike(other.get(p), view.get(p)) for p in parts):
             return words[key]
     return None
+
+
+def _alike(a: Any, b: Any) -> bool:
+    return a is b or a == b
 
 
 def browser_captions(view: dict[str, Any], like: Like = ()) -> dict[str, Any]:
