@@ -608,7 +608,8 @@ def test_bench_plays_super_express() -> None:
                                                ("super-express", "standard")])
 def test_bench_updates_builds_what_the_server_sends(game: str, preset: str) -> None:
     """colt bench --updates: each move's updates for every seat and a spectator, built by
-    the render worker's code; its bytes are those updates' (each carries a whole view)."""
+    the render worker's code; its bytes are those updates' (each carries a whole view),
+    then as patches."""
     out = runner.invoke(app, ["bench", "--game", game, "--preset", preset, "--seconds", "0.3",
                               "--updates", "--json"])
     assert out.exit_code == 0, out.output
@@ -620,6 +621,9 @@ def test_bench_updates_builds_what_the_server_sends(game: str, preset: str) -> N
     g = kind.new(kind.options(preset, {}).to_dict(), 1)
     one_view = len(json.dumps(g.view(None)))
     assert data["update_bytes_per_move"] > (data["players"] + 1) * one_view
+    # as patches (what the browser takes): each moment's change, a fraction of the bytes
+    assert data["patch_moves"] >= 1 and data["patch_ms_per_move"] > 0
+    assert 0 < data["patch_bytes_per_move"] * 3 < data["update_bytes_per_move"]
     plain = json.loads(runner.invoke(app, ["bench", "--game", game, "--seconds", "0.1",
                                            "--json"]).output)
     assert "update_moves" not in plain
