@@ -200,6 +200,11 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
     assert report["server_cpu_ms_per_move"] == pytest.approx(
         report["server_cpu"] * report["seconds"] * 1000 / moves, rel=0.2)
     assert report["server_cpu_ms_per_move"] > 0
+    # split between the event loop's process and its workers (the render worker builds)
+    assert report["loop_cpu_ms_per_move"] > 0 and report["workers_cpu_ms_per_move"] > 0
+    assert report["loop_cpu_ms_per_move"] + report["workers_cpu_ms_per_move"] == pytest.approx(
+        report["server_cpu_ms_per_move"], abs=0.05)
+    assert report["updates"] == "patches"
     windows = report["latency_windows"]  # the measure by 10-second windows: 0-10 s, 10-20 s
     assert [w["from_s"] for w in windows][:1] == [0.0]
     assert sum(w["samples"] for w in windows) == report["samples"]

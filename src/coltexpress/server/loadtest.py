@@ -465,6 +465,10 @@ async def _run(
         report["server_cpu_ms_per_move"] = (
             round(server_share * elapsed * 1000 / stats.moves, 2) if stats.moves else None
         )
+        parts = server_cpu.parts()
+        if parts is not None and stats.moves:  # the event loop's process; the workers'
+            report["loop_cpu_ms_per_move"] = round(parts[0] * 1000 / stats.moves, 2)
+            report["workers_cpu_ms_per_move"] = round(parts[1] * 1000 / stats.moves, 2)
         report["server_rss_mb"] = server_rss
     return report
 
@@ -492,25 +496,28 @@ def _windows(stats: _Stats, start: float) -> list[dict[str, float]]:
 
 
 class _ServerCpu:
-    """The CPU the started server (and its bot workers) used over the measure, read from
-    /proc; None elsewhere."""
+    """The CPU the started server (its event loop's process, and its worker processes:
+    render, bots) used over the measure, read from /proc; None elsewhere."""
 
     def __init__(self, pid: int | None) -> None:
         self.pid = pid
-        self.start: float | None = None
+        self.start: tuple[float, float] | None = None
+        self.end: tuple[float, float] | None = None
 
     def mark(self) -> None:
         self.start = self._ticks()
 
-    def _ticks(self) -> float | None:
+    def _ticks(self) -> tuple[float, float] | None:
+        """Seconds of CPU so far: the server's own process, its worker processes."""
         if self.pid is None:
             return None
         try:
-            total = 0.0
+            spent = []
             for pid in [self.pid, *_children(self.pid)]:
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                total += int(fields[11]) + int(fields[12])  # utime, stime
-            return total / os.sysconf("SC_CLK_TCK")
+                spent.append(int(fields[11]) + int(fields[12]))  # utime, stime
+            tick = os.sysconf("SC_CLK_TCK")
+            return spent[0] / tick, sum(spent[1:]) / tick
         except (OSError, ValueError, IndexError):
             return None
 
@@ -526,10 +533,18 @@ class _ServerCpu:
         return round(total / 1024, 1)
 
     def share(self, elapsed: float) -> float | None:
-        end = self._ticks()
-        if end is None or self.start is None:
+        """The server's share of a core over ``elapsed`` (its processes together)."""
+        self.end = self._ticks()
+        if self.end is None or self.start is None:
             return None
-        return (end - self.start) / elapsed
+        return sum(self.end) / elapsed - sum(self.start) / elapsed
+
+    def parts(self) -> tuple[float, float] | None:
+        """The CPU seconds of the event loop's process and of the workers over the measure
+        (after ``share``)."""
+        if self.end is None or self.start is None:
+            return None
+        return self.end[0] - self.start[0], self.end[1] - self.start[1]
 
 
 def _children(pid: int) -> list[int]:
