@@ -156,8 +156,9 @@ def test_bench_shows_its_seconds_with_the_games_rate() -> None:
     assert run.code == 0, run.terminal[-2000:]
     playouts = bars(run, "random playouts", "games", r"([\d.]+)/2 s, ([\d,]+) games")
     assert any(float(m.group(1)) < 2 and m.group(2) != "0" for m in playouts), run.frames
-    updates = bars(run, "server updates", "moves", r"([\d.]+)/2 s, ([\d,]+) moves")
-    assert any(m.group(2) != "0" for m in updates), run.frames
+    for form in ("whole", "patches"):  # the updates built whole, then as patches
+        updates = bars(run, f"server updates, {form}", "moves", r"([\d.]+)/2 s, ([\d,]+) moves")
+        assert any(m.group(2) != "0" for m in updates), run.frames
     assert "games per second" in run.terminal
     piped = run_piped(["bench", "--seconds", "0.5"])
     assert piped.returncode == 0
