@@ -181,3 +181,34 @@ def test_a_patch_names_only_what_changed() -> None:
 def test_a_patch_that_does_not_fit_is_refused(patch: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         apply({"x": 1, "l": [1]}, patch)
+
+
+async def test_a_viewer_sends_at_once_only_when_nothing_waits() -> None:
+    """``Viewer.send_text``: a text goes into the socket at once when the socket takes it
+    and nothing waits before it; once a text had to wait (the socket could not take more),
+    every later one waits behind it, in order, until the connection's pump has sent them."""
+    from coltexpress.server.hub import Viewer
+
+    sent: list[str] = []
+    takes = True
+
+    def direct(text: str) -> bool:
+        if takes:
+            sent.append(text)
+        return takes
+
+    viewer = Viewer("t", 0, direct=direct)
+    viewer.send_text("a")
+    assert sent == ["a"] and viewer.queue.empty()
+    takes = False
+    viewer.send_text("b")  # the socket is full: it waits
+    takes = True
+    viewer.send_text("c")  # the socket takes more, but "b" waits before it
+    assert sent == ["a"] and viewer.queue.qsize() == 2
+    viewer.sending = True  # the pump holds "b" and sends it
+    assert viewer.queue.get_nowait() == "b"
+    viewer.send_text("d")  # "c" still waits: "d" after it
+    assert [viewer.queue.get_nowait(), viewer.queue.get_nowait()] == ["c", "d"]
+    viewer.sending = False
+    viewer.send_text("e")  # nothing waits: at once again
+    assert sent == ["a", "e"] and viewer.queue.empty()
