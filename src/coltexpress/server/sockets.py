@@ -26,12 +26,14 @@ from isal import isal_zlib
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.exceptions import InvalidState
 from websockets.extensions.base import Extension
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
 from websockets.http11 import Request
+from websockets.protocol import State
 from websockets.server import ServerProtocol
 from websockets.typing import ExtensionParameter
 
@@ -101,8 +103,12 @@ class TableSocketProtocol(WebSocketsSansIOProtocol):
             or self.initial_response is not None
             or not self.writable.is_set()
             or self.transport.is_closing()
+            or self.conn.state is not State.OPEN  # closing: the client said goodbye
         ):
             return False
-        self.conn.send_text(text.encode())
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:  # as ``send`` has it: the connection is going
+            return False
         self.transport.write(b"".join(self.conn.data_to_send()))
         return True
