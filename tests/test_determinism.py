@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from coltexpress import Game, Options
+from coltexpress.engine.game import STATE_FIELDS
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, assert_sound, pick, random_states
 
 
@@ -84,7 +85,7 @@ def _mutate_everything(c: Game) -> None:
 
 def test_the_mutation_reaches_every_list_of_the_state() -> None:
     g = Game.new(Options.preset("standard", players=3), seed=1)
-    lists = {n for n in Game.__slots__ if isinstance(getattr(g, n), list)}
+    lists = {n for n in STATE_FIELDS if isinstance(getattr(g, n), list)}
     assert lists == {*FLAT, *NESTED, "events"}
 
 

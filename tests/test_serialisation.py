@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 from typing import Any
 
@@ -48,6 +49,39 @@ def test_a_loaded_state_plays_on_exactly_like_the_original(label: str, options: 
             index = pick(rng, a.legal_ids())
             assert a.apply_id(index) == b.apply_id(index)
             assert _state(a) == _state(b)
+
+
+@pytest.mark.parametrize(("label", "options"), CONFIGS[1::4], ids=CONFIG_IDS[1::4])
+def test_a_pickled_game_plays_on_exactly_like_the_original(label: str, options: Options) -> None:
+    """A game pickled (as it travels to a bot worker or a tournament's process), with the
+    actions it was given and its pending decision, plays on as the original does."""
+    rng = random.Random(5)
+    for n, (g, _, _) in enumerate(random_states(options, 3)):
+        if n % 17 or g.is_over:
+            continue
+        a = g.clone()
+        b, pending, actions = pickle.loads(pickle.dumps((g, g.pending, g.legal_actions())))
+        assert (pending, actions) == (g.pending, g.legal_actions())
+        assert _state(b) == _state(a)
+        while not a.is_over:
+            index = pick(rng, a.legal_ids())
+            assert a.apply_id(index) == b.apply_id(index)
+            assert _state(a) == _state(b)
+
+
+def test_a_pickled_super_express_game_plays_on_like_the_original() -> None:
+    from coltexpress.superexpress import SuperGame, SuperOptions
+
+    g = SuperGame.new(SuperOptions.preset("reflex-horse", players=5), seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        g.apply_id(pick(rng, g.legal_ids()))
+    b = pickle.loads(pickle.dumps(g))
+    assert b.pending == g.pending and b.legal_actions() == g.legal_actions()
+    while not g.is_over:
+        index = pick(rng, g.legal_ids())
+        assert g.apply_id(index) == b.apply_id(index)
+        assert g.to_json() == b.to_json()
 
 
 @pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)

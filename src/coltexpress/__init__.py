@@ -6,6 +6,7 @@
 (3, True)
 """
 
+from . import compiled  # first: decides which build of the engines is imported
 from .engine.actions import (
     ACTIONS,
     Action,
@@ -68,5 +69,6 @@ __all__ = [
     "Shoot",
     "Take",
     "action_id",
+    "compiled",
     "parse_action",
 ]

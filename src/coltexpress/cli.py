@@ -484,12 +484,35 @@ def bench(
             "browser takes): milliseconds and bytes per move."
         ),
     ] = False,
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Every preset of both games, one after another (--players where the "
+            "preset allows it; a two-player preset keeps its two); --json prints a list.",
+        ),
+    ] = False,
+    compare_builds: Annotated[
+        bool,
+        typer.Option(
+            "--compare-builds",
+            help="Run the benchmark on the compiled engine and on the pure Python one, one "
+            "after the other, and print how many times faster the compiled one is.",
+        ),
+    ] = False,
 ) -> None:
     """Measure the engine: random playouts on one core, and the cost of a copy.
 
-    A bar shows the seconds measured and the games played (on a terminal, not with
-    --json).
+    It runs on the compiled engine when the set-up built it (the pure Python one with
+    COLT_PURE=1); the output says which. A bar shows the seconds measured and the games
+    played (on a terminal, not with --json).
     """
+    if every or compare_builds:
+        if updates:
+            raise _fail("--updates measures one preset on this build: leave out --all and "
+                        "--compare-builds")
+        _bench_many(players, seconds, game, preset, quiet, as_json, every, compare_builds)
+        return
     players = _game_options(game, preset, players).players
     with Bars(show=Bars.wanted(quiet=as_json)) as bars:
         playouts = bars.stage("random playouts", "games", seconds=seconds)
@@ -515,6 +538,68 @@ def bench(
         if key in data:
             table.add_row(label, f"{data[key]:,}")
     console.print(table)
+    console.print(f"Engine: {BUILD_WORDS[data['build']]}.")
+    if quiet:
+        console.print("Played without building events, as search roll-outs do.")
+
+
+# How colt bench names the build that ran (coltexpress.compiled).
+BUILD_WORDS = {"compiled": "compiled (mypyc)", "pure": "pure Python"}
+
+
+def _bench_many(players: int | None, seconds: float, game: str, preset: str, quiet: bool,
+                as_json: bool, every: bool, compare: bool) -> None:
+    """colt bench --all and --compare-builds: several benchmarks, a row each."""
+    from .sim import compare_builds as run_compare
+    from .sim import every_preset
+
+    if every:
+        runs = every_preset(players)
+    else:
+        runs = [(game, preset, _game_options(game, preset, players).players)]
+    results: list[dict[str, Any]] = []
+    with Bars(show=Bars.wanted(quiet=as_json)) as bars:
+        unit = "benchmarks"
+        meter = bars.stage("benchmarks" + (", both builds" if compare else ""), unit,
+                           seconds=seconds * len(runs) * (2 if compare else 1))
+        for name, preset_name, count in runs:
+            try:
+                if compare:
+                    results.append(run_compare(game=name, preset=preset_name, players=count,
+                                               seconds=seconds, quiet=quiet, meter=meter))
+                else:
+                    results.append(run_bench(players=count, preset=preset_name,
+                                             seconds=seconds, quiet=quiet, game=name).to_dict())
+                    meter.add()
+            except ValueError as exc:
+                raise _fail(str(exc)) from None
+    if as_json:
+        print(json.dumps(results if every else results[0]))
+        return
+    title = "engine benchmark, one core" + (": compiled against pure Python" if compare else "")
+    table = Table(title=title, min_width=len(title))
+    for column in ("game", "preset", "players"):
+        table.add_column(column)
+    if compare:
+        for column in ("games/s compiled", "games/s pure", "times faster",
+                       "copy µs compiled", "copy µs pure"):
+            table.add_column(column, justify="right")
+        for r in results:
+            table.add_row(game_of(r["game"]).title, r["preset"], str(r["players"]),
+                          f"{r['compiled']['games_per_second']:,}",
+                          f"{r['pure']['games_per_second']:,}",
+                          f"{r['ratio']['games_per_second']:,}",
+                          f"{r['compiled']['clone_us']:,}", f"{r['pure']['clone_us']:,}")
+    else:
+        for column in ("games per second", "moves per second", "copy of a game (µs)"):
+            table.add_column(column, justify="right")
+        for r in results:
+            table.add_row(game_of(r["game"]).title, r["preset"], str(r["players"]),
+                          f"{r['games_per_second']:,}", f"{r['steps_per_second']:,}",
+                          f"{r['clone_us']:,}")
+    console.print(table)
+    if not compare:
+        console.print(f"Engine: {BUILD_WORDS[results[0]['build']]}.")
     if quiet:
         console.print("Played without building events, as search roll-outs do.")
 
@@ -536,7 +621,7 @@ BENCH_ROWS = {
     "patch_ms_per_move": "building a move's updates as patches (ms)",
     "patch_bytes_per_move": "a move's updates as patches (bytes, uncompressed)",
 }
-BENCH_UNSHOWN = ("game", "players", "preset", "quiet")  # in the table's title
+BENCH_UNSHOWN = ("game", "players", "preset", "quiet", "build")  # title, lines under it
 
 
 @command
@@ -784,3 +869,7 @@ def _loadtest_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":  # (python -m coltexpress.cli: how colt bench starts each build)
+    main()

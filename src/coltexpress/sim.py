@@ -11,18 +11,26 @@ package (``coltexpress.games``).
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .games import DEFAULT_GAME, game_of
+from . import compiled
+from .engine.errors import OptionsError
+from .games import DEFAULT_GAME, GAMES, game_of
 from .gamestats import stats_for_options
 
 if TYPE_CHECKING:
     from .progress import Meter
 
-__all__ = ["BenchReport", "bench", "play_random_game"]
+__all__ = ["BenchReport", "bench", "bench_in_build", "compare_builds", "every_preset",
+           "play_random_game"]
 
 
 def play_random_game(options: Any, seed: int, *, quiet: bool = False) -> tuple[Any, int]:
@@ -77,6 +85,7 @@ class BenchReport:
             "clone_us": round(self.clone_us, 2),
             "apply_us": round(self.apply_us, 2),
             "quiet": self.quiet,
+            "build": compiled.BUILD,
         }
 
 
@@ -129,3 +138,66 @@ def bench(
         quiet=quiet,
         game=game,
     )
+
+
+def every_preset(players: int | None = None) -> list[tuple[str, str, int]]:
+    """(game, preset, players) of every preset of every game: ``players`` where the preset
+    allows it, else the preset's own count (a two-player preset keeps its two)."""
+    runs = []
+    for name in GAMES:
+        kind = game_of(name)
+        for preset in kind.presets:
+            count = kind.options(preset).players
+            if players is not None and count != 2:
+                with contextlib.suppress(OptionsError):  # no game of that size: its own
+                    count = kind.options(preset, players=players).players
+            runs.append((name, preset, count))
+    return runs
+
+
+def bench_in_build(
+    build: str, *, game: str, preset: str, players: int, seconds: float, quiet: bool = False,
+) -> dict[str, Any]:
+    """``colt bench --json`` run in a new process on ``build`` (``compiled`` or ``pure``);
+    ValueError if that build cannot run here (no compiled engine, say)."""
+    env = dict(os.environ)
+    env.pop("COLT_PURE", None)
+    if build == "pure":
+        env["COLT_PURE"] = "1"
+    command = [sys.executable, "-m", "coltexpress.cli", "bench", "--json", "--game", game,
+               "--preset", preset, "--players", str(players), "--seconds", str(seconds)]
+    if quiet:
+        command.append("--quiet")
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise ValueError(f"the {build} build's benchmark failed: {done.stderr.strip()}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    if report.get("build") != build:
+        raise ValueError(f"no {build} build to measure here: the engines run "
+                         f"{report.get('build')} ({compiled.REASON if build == 'compiled' else ''})"
+                         .replace(" ()", ""))
+    return report
+
+
+def compare_builds(
+    *, game: str, preset: str, players: int, seconds: float, quiet: bool = False,
+    meter: Meter | None = None,
+) -> dict[str, Any]:
+    """The same benchmark on the compiled build and the pure one, one after the other in
+    one call (a ratio measured in one run: a shared machine's speed changes between runs);
+    ``ratio``: how many times faster the compiled build is."""
+    reports = {}
+    for build in ("compiled", "pure"):
+        reports[build] = bench_in_build(build, game=game, preset=preset, players=players,
+                                        seconds=seconds, quiet=quiet)
+        if meter is not None:
+            meter.add()
+    fast, slow = reports["compiled"], reports["pure"]
+    return {
+        "game": game, "preset": preset, "players": players, "quiet": quiet, **reports,
+        "ratio": {
+            "games_per_second": round(fast["games_per_second"] / slow["games_per_second"], 2),
+            "steps_per_second": round(fast["steps_per_second"] / slow["steps_per_second"], 2),
+            "clone_us": round(slow["clone_us"] / fast["clone_us"], 2),
+        },
+    }

@@ -306,6 +306,7 @@ def _record_shuffles(monkeypatch: pytest.MonkeyPatch, g: Game) -> list[tuple[int
 
 
 @pytest.mark.rule("base.round-start.accessible-shuffle-and-draw-before-round-card")
+@pytest.mark.pure
 def test_accessible_round_starts_with_shuffle_and_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rules 002: each player shuffles his deck and draws 6 cards at the start of each round,
     then the round card is revealed (D-reveal-order: both editions deal first)."""
@@ -324,6 +325,7 @@ def test_accessible_round_starts_with_shuffle_and_draw(monkeypatch: pytest.Monke
     assert round_two == [(0, 0), (1, 1), (2, 2)]
 
 
+@pytest.mark.pure
 def test_2016_rules_shuffle_at_end_of_stealin_not_at_round_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

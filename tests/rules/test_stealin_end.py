@@ -132,6 +132,7 @@ def test_accessible_card_goes_back_on_the_deck_once_performed() -> None:
 
 
 @pytest.mark.rule("base.stealin.shuffle-all-cards-including-bullets")
+@pytest.mark.pure
 def test_each_player_shuffles_all_his_cards_with_bullets(monkeypatch: pytest.MonkeyPatch) -> None:
     g = fresh(players=3)
     put(g, belle=(1, False), cheyenne=(2, False), django=(3, True))

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 
 from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS
 from .errors import NotationError
+from .pickling import Pickled
 
 __all__ = [
     "ACTIONS",
@@ -115,7 +116,7 @@ def _card(kind: str, bandit: str | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Pickled):
     """Draw 3 cards from your deck instead of playing."""
 
     def __str__(self) -> str:
@@ -123,7 +124,7 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Pickled):
     """Decline an optional step."""
 
     def __str__(self) -> str:
@@ -131,7 +132,7 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(Pickled):
     """Play an action card from your hand onto the pile."""
 
     kind: str
@@ -143,7 +144,7 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(Pickled):
     """2 bandits per player: the card taken from the deck before the round's shuffle."""
 
     kind: str
@@ -154,7 +155,7 @@ class Pick:
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Pickled):
     """Expert Variant: keep a card of your hand for the next round."""
 
     kind: str
@@ -165,7 +166,7 @@ class Keep:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(Pickled):
     """2 bandits per player: the bandit placed in the caboose (the other goes next to it)."""
 
     caboose: str
@@ -175,7 +176,7 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(Pickled):
     """Resolve a Move card."""
 
     direction: str
@@ -186,7 +187,7 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
-class Floor:
+class Floor(Pickled):
     """Resolve a Change Floor card; a direction only for Mei's diagonal move."""
 
     direction: str | None = None
@@ -196,7 +197,7 @@ class Floor:
 
 
 @dataclass(frozen=True, slots=True)
-class Shoot:
+class Shoot(Pickled):
     """Resolve a Shoot card against a bandit; ``off``: Django knocks him off the train
     (Marshal & Prisoners' Deadly Fall)."""
 
@@ -208,7 +209,7 @@ class Shoot:
 
 
 @dataclass(frozen=True, slots=True)
-class Rob:
+class Rob(Pickled):
     """Resolve a Rob card: the kind of loot, or (accessible edition) a purse token."""
 
     loot: str
@@ -219,7 +220,7 @@ class Rob:
 
 
 @dataclass(frozen=True, slots=True)
-class Punch:
+class Punch(Pickled):
     """Resolve a Punch card: target, the loot he drops, where he is pushed, Cheyenne's take."""
 
     target: str
@@ -233,7 +234,7 @@ class Punch:
 
 
 @dataclass(frozen=True, slots=True)
-class MarshalMove:
+class MarshalMove(Pickled):
     """Resolve a Marshal card: the direction the Marshal moves."""
 
     direction: str
@@ -243,7 +244,7 @@ class MarshalMove:
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(Pickled):
     """Pickpocketing: take a purse from your space (accessible edition: a chosen token)."""
 
     token: int | None = None
@@ -253,7 +254,7 @@ class Take:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawIdea:
+class DrawIdea(Pickled):
     """Marshal & Prisoners: search the deck for the Brilliant Idea card instead of drawing."""
 
     def __str__(self) -> str:
@@ -261,7 +262,7 @@ class DrawIdea:
 
 
 @dataclass(frozen=True, slots=True)
-class MarshalShot:
+class MarshalShot(Pickled):
     """Marshal & Prisoners: the Marshal's Shoot, one bullet from a gun per target; a second
     target takes the other gun's bullet."""
 
@@ -277,7 +278,7 @@ class MarshalShot:
 
 
 @dataclass(frozen=True, slots=True)
-class Capture:
+class Capture(Pickled):
     """Marshal & Prisoners: the Marshal puts a bandit of his space in the cell."""
 
     target: str
@@ -287,7 +288,7 @@ class Capture:
 
 
 @dataclass(frozen=True, slots=True)
-class Escape:
+class Escape(Pickled):
     """Marshal & Prisoners: a Brilliant Idea in the cell: out to the corridor or the roof."""
 
     to: str
@@ -297,7 +298,7 @@ class Escape:
 
 
 @dataclass(frozen=True, slots=True)
-class Free:
+class Free(Pickled):
     """Marshal & Prisoners: a Brilliant Idea on the prison car frees a prisoner (named by
     the bandit whose sidekick he is) or a bandit from the cell."""
 
@@ -309,7 +310,7 @@ class Free:
 
 
 @dataclass(frozen=True, slots=True)
-class Give:
+class Give(Pickled):
     """Marshal & Prisoners: the freed bandit gives one loot token of his choice."""
 
     token: int
@@ -319,7 +320,7 @@ class Give:
 
 
 @dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(Pickled):
     """Horses & Stagecoach's Horse Attack: board the car reached, or ride on to the next."""
 
     board: bool
@@ -329,7 +330,7 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
-class Drink:
+class Drink(Pickled):
     """Horses & Stagecoach: drink half a whiskey flask (normal or old) instead of playing."""
 
     old: bool
@@ -339,7 +340,7 @@ class Drink:
 
 
 @dataclass(frozen=True, slots=True)
-class Ride:
+class Ride(Pickled):
     """Horses & Stagecoach: where a Ride card takes the rider: inside a car (its number,
     the locomotive is 0), inside the stagecoach, or away from the train (Escape)."""
 
@@ -350,7 +351,7 @@ class Ride:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveCoach:
+class MoveCoach(Pickled):
     """Horses & Stagecoach: a roof Move that ends on the stagecoach's roof."""
 
     def __str__(self) -> str:
@@ -358,7 +359,7 @@ class MoveCoach:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveTrain:
+class MoveTrain(Pickled):
     """Horses & Stagecoach: a Move from the stagecoach's roof to the roof of the car beside
     it (1 step), then on along the train."""
 
@@ -372,7 +373,7 @@ class MoveTrain:
 
 
 @dataclass(frozen=True, slots=True)
-class PunchShotgun:
+class PunchShotgun(Pickled):
     """Horses & Stagecoach: punch the Shotgun off the stagecoach's roof."""
 
     def __str__(self) -> str:
@@ -380,7 +381,7 @@ class PunchShotgun:
 
 
 @dataclass(frozen=True, slots=True)
-class Flee:
+class Flee(Pickled):
     """Horses & Stagecoach: run from the Shotgun's space to the roof of an adjacent car."""
 
     direction: str
@@ -474,17 +475,18 @@ _ID: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
 _BY_TEXT: dict[str, int] = {str(a): i for i, a in enumerate(ACTIONS)}
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # each action's notation, by id
 assert len(_ID) == len(ACTIONS) == len(_BY_TEXT)  # the enumeration itself, not input
+_ACTION_TYPES = tuple({type(a) for a in ACTIONS})
 
 
-def action_id(action: Action) -> int:
+def action_id(action: object) -> int:
     """The stable integer id of an action."""
-    try:
-        return _ID[action]
-    except (KeyError, TypeError):
-        raise NotationError(f"{action!r} is not an action of the game") from None
+    index = _ID.get(action) if isinstance(action, _ACTION_TYPES) else None
+    if index is None:
+        raise NotationError(f"{action!r} is not an action of the game")
+    return index
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse the text notation; raises NotationError quoting the input."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, not {type(text).__name__}")

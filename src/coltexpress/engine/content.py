@@ -12,6 +12,8 @@ from enum import StrEnum
 from importlib import resources
 from typing import Any
 
+from .pickling import Pickled
+
 __all__ = [
     "CARD_KINDS",
     "CHARACTERS",
@@ -78,7 +80,7 @@ ACTION_CARD_KINDS = (MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL)
 
 
 @dataclass(frozen=True, slots=True)
-class CarSpec:
+class CarSpec(Pickled):
     """A train car and the loot printed on its floor."""
 
     name: str
@@ -87,7 +89,7 @@ class CarSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundCardSpec:
+class RoundCardSpec(Pickled):
     """A round card or train station: its turns for each player band, and its event."""
 
     name: str
@@ -101,7 +103,7 @@ class RoundCardSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class BaseContent:
+class BaseContent(Pickled):
     """Everything printed in the base box that the rules engine needs."""
 
     cars: tuple[CarSpec, ...]

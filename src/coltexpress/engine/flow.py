@@ -52,12 +52,15 @@ def random_index(g: Game, n: int) -> int:
 FRAME_KINDS = frozenset({"stealin", "reveal", "event", "round-end", "game-over"})
 
 
-def emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
+def emit(g: Game, kind: str, private_to: int | None = None, /, **data: object) -> None:
+    """An event of ``kind`` with ``data``, told to one seat only if ``private_to`` names it.
+    (The parameter's name is one no event's data uses: a compiled function cannot tell a
+    positional-only parameter from a keyword of the same name.)"""
     events = g.events
     if events is not None:
         if g.frames is not None and kind in FRAME_KINDS:
             g.frames.append((len(events), g.clone()))
-        events.append(Event(kind, data, to))
+        events.append(Event(kind, data, private_to))
 
 
 def _names_in_order(g: Game, cards: list[int]) -> list[str]:

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from .content import BULLET, RoundCardSpec, TurnType
 from .errors import GameOverError, IllegalActionError, NotationError
 from .event import Event
 from .options import Options
+from .pickling import Pickled
 
 if TYPE_CHECKING:
     import random
@@ -107,7 +107,7 @@ RESOLVING = frozenset({D_MOVE, D_FLOOR, D_SHOOT, D_ROB, D_PUNCH, D_MARSHAL, D_CA
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Pickled):
     """Who must decide what now; ``seat`` is None once the game is over."""
 
     decision: Decision
@@ -122,108 +122,87 @@ def _action_text(index: object) -> str:
     return f"action id {index!r} (ids are 0..{len(ACTIONS) - 1})"
 
 
-# Mutable fields copied on clone; everything else is shared between clones.
-_LIST_FIELDS = (
+# Every field of the state, in the order of its parts.
+STATE_FIELDS: tuple[str, ...] = (
+    # -- fixed for the whole game (shared by clones) --
+    "options",
+    "seed",
+    "n_players",
+    "n_bandits",
+    "last",  # index of the caboose; the locomotive is car 0
+    "chars",
+    "char_idx",
+    "power",
+    "seat_of",
+    "bandits_of",
+    "who",  # per bandit: 0 in 1-bandit games, 1 + character index with 2 bandits
+    "train",  # car-table index of cars 1..last
+    "card_kind",
+    "card_bandit",
+    "bullet_base",
+    "neutral_base",
+    "round_specs",
+    "cover_rule",
+    "pick_rule",
+    "expert",
+    "accessible",
+    # -- mutable --
+    "rng",
+    "loot_kind",
+    "loot_value",
+    "loot_public",
+    "loot_seen",
+    "powers",
     "pos",
+    "marshal",
+    "floor_loot",
+    "held",
+    "box",
+    "reserve",
     "cylinder",
+    "neutral",
+    "neutral_gone",
     "received",
     "friendly",
+    "deck",
+    "hand",
+    "discard",
+    "kept",
+    "dropped",
+    "deck_known",
+    "deck_from",
+    "hand_bullets",
+    "hand_known",
     "pile",
     "pile_down",
     "round_deck",
+    "round_log",
+    "round_no",
+    "round_card",
+    "first",
+    "schedule",
+    "step",
     "turns_taken",
     "placed",
     "queue",
+    "resolve_i",
+    "phase",
+    "actor",
+    "cur",
+    "legal",
     "history",
-    "box",
-    "reserve",
-    "loot_seen",
-    "hand_bullets",
-    "powers",
-)
-_NESTED_FIELDS = (
-    "floor_loot", "held", "deck", "hand", "discard", "kept", "dropped", "deck_known",
-    "hand_known", "deck_from",
+    "events",
+    "quiet",
+    "frames",
+    "mp",
+    "hs",
 )
 
 
 class Game:
     """A game of Colt Express: the full state, with the engine contract as methods."""
 
-    __slots__ = (
-        # -- fixed for the whole game (shared by clones) --
-        "options",
-        "seed",
-        "n_players",
-        "n_bandits",
-        "last",  # index of the caboose; the locomotive is car 0
-        "chars",
-        "char_idx",
-        "power",
-        "seat_of",
-        "bandits_of",
-        "who",  # per bandit: 0 in 1-bandit games, 1 + character index with 2 bandits
-        "train",  # car-table index of cars 1..last
-        "card_kind",
-        "card_bandit",
-        "bullet_base",
-        "neutral_base",
-        "round_specs",
-        "cover_rule",
-        "pick_rule",
-        "expert",
-        "accessible",
-        # -- mutable --
-        "rng",
-        "loot_kind",
-        "loot_value",
-        "loot_public",
-        "loot_seen",
-        "powers",
-        "pos",
-        "marshal",
-        "floor_loot",
-        "held",
-        "box",
-        "reserve",
-        "cylinder",
-        "neutral",
-        "neutral_gone",
-        "received",
-        "friendly",
-        "deck",
-        "hand",
-        "discard",
-        "kept",
-        "dropped",
-        "deck_known",
-        "deck_from",
-        "hand_bullets",
-        "hand_known",
-        "pile",
-        "pile_down",
-        "round_deck",
-        "round_log",
-        "round_no",
-        "round_card",
-        "first",
-        "schedule",
-        "step",
-        "turns_taken",
-        "placed",
-        "queue",
-        "resolve_i",
-        "phase",
-        "actor",
-        "cur",
-        "legal",
-        "history",
-        "events",
-        "quiet",
-        "frames",
-        "mp",
-        "hs",
-    )
+    __slots__ = STATE_FIELDS
 
     # statics
     options: Options
@@ -305,13 +284,85 @@ class Game:
         """Set up a new game; everything random comes from ``seed``."""
         from .setup import set_up
 
-        game = cls.__new__(cls)
+        game = cls()
         set_up(game, options if options is not None else Options(), seed)
         return game
 
     def clone(self) -> Game:
-        """A cheap independent copy (no deepcopy): shared fixed fields, copied lists."""
-        return _clone(self)
+        """A cheap independent copy (no deepcopy): the fixed fields and immutable values
+        shared, every list copied (a list of lists to its inner lists); no events, frames."""
+        o = Game()
+        o.options = self.options
+        o.seed = self.seed
+        o.n_players = self.n_players
+        o.n_bandits = self.n_bandits
+        o.last = self.last
+        o.chars = self.chars
+        o.char_idx = self.char_idx
+        o.power = self.power
+        o.seat_of = self.seat_of
+        o.bandits_of = self.bandits_of
+        o.who = self.who
+        o.train = self.train
+        o.card_kind = self.card_kind
+        o.card_bandit = self.card_bandit
+        o.bullet_base = self.bullet_base
+        o.neutral_base = self.neutral_base
+        o.round_specs = self.round_specs
+        o.cover_rule = self.cover_rule
+        o.pick_rule = self.pick_rule
+        o.expert = self.expert
+        o.accessible = self.accessible
+        o.rng = self.rng
+        o.loot_kind = self.loot_kind
+        o.loot_value = self.loot_value
+        o.loot_public = self.loot_public
+        o.marshal = self.marshal
+        o.neutral = self.neutral
+        o.neutral_gone = self.neutral_gone
+        o.round_log = self.round_log
+        o.round_no = self.round_no
+        o.round_card = self.round_card
+        o.first = self.first
+        o.schedule = self.schedule
+        o.step = self.step
+        o.resolve_i = self.resolve_i
+        o.phase = self.phase
+        o.actor = self.actor
+        o.cur = self.cur
+        o.legal = self.legal
+        o.quiet = self.quiet
+        o.pos = self.pos[:]
+        o.cylinder = self.cylinder[:]
+        o.received = self.received[:]
+        o.friendly = self.friendly[:]
+        o.pile = self.pile[:]
+        o.pile_down = self.pile_down[:]
+        o.round_deck = self.round_deck[:]
+        o.turns_taken = self.turns_taken[:]
+        o.placed = self.placed[:]
+        o.queue = self.queue[:]
+        o.history = self.history[:]
+        o.box = self.box[:]
+        o.reserve = self.reserve[:]
+        o.loot_seen = self.loot_seen[:]
+        o.hand_bullets = self.hand_bullets[:]
+        o.powers = self.powers[:]
+        o.floor_loot = [x[:] for x in self.floor_loot]
+        o.held = [x[:] for x in self.held]
+        o.deck = [x[:] for x in self.deck]
+        o.hand = [x[:] for x in self.hand]
+        o.discard = [x[:] for x in self.discard]
+        o.kept = [x[:] for x in self.kept]
+        o.dropped = [x[:] for x in self.dropped]
+        o.deck_known = [x[:] for x in self.deck_known]
+        o.hand_known = [x[:] for x in self.hand_known]
+        o.deck_from = [x[:] for x in self.deck_from]
+        o.events = []
+        o.frames = None
+        o.mp = None if self.mp is None else self.mp.clone()
+        o.hs = None if self.hs is None else self.hs.clone()
+        return o
 
     # ------------------------------------------------------------------ the contract
 
@@ -407,7 +458,7 @@ class Game:
 
     # ------------------------------------------------------------------ views and records
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: object = None) -> dict[str, Any]:
         """Exactly what ``seat`` may know (``None``: a spectator), JSON-ready."""
         from .views import build_view
 
@@ -433,7 +484,7 @@ class Game:
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
+    def from_json(cls, data: object) -> Game:
         """Inverse of :meth:`to_json`; raises RecordError on malformed data."""
         from .serial import state_from_json
 
@@ -446,7 +497,7 @@ class Game:
         return make_record(self)
 
     @classmethod
-    def replay(cls, record: dict[str, Any]) -> Game:
+    def replay(cls, record: object) -> Game:
         """Rebuild a game from its record; raises RecordError if it does not replay."""
         from .serial import replay_record
 
@@ -519,7 +570,7 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(Pickled):
     """What one step of :meth:`Game.apply_frames` showed: its events and the game after them.
 
     ``kind`` is what the frame is about (``reveal``: a card resolves; ``event``, ``stealin``,
@@ -547,22 +598,3 @@ class Frame:
         from .views import build_views
 
         return build_views(self.state, seats, frame=not self.final)
-
-
-def _make_clone() -> Callable[[Game], Game]:
-    """Compile a copy function that names every field once (as dataclasses do)."""
-    copied = set(_LIST_FIELDS) | set(_NESTED_FIELDS) | {"events", "frames", "mp", "hs"}
-    lines = ["def clone(self):", "    o = new(Game)"]
-    lines += [f"    o.{n} = self.{n}" for n in Game.__slots__ if n not in copied]
-    lines += [f"    o.{n} = self.{n}[:]" for n in _LIST_FIELDS]
-    lines += [f"    o.{n} = [x[:] for x in self.{n}]" for n in _NESTED_FIELDS]
-    lines += ["    o.events = []", "    o.frames = None"]
-    lines += ["    o.mp = None if self.mp is None else self.mp.clone()"]
-    lines += ["    o.hs = None if self.hs is None else self.hs.clone()", "    return o"]
-    namespace: dict[str, Any] = {"new": object.__new__, "Game": Game}
-    exec("\n".join(lines), namespace)  # source built from the field names above
-    clone: Callable[[Game], Game] = namespace["clone"]
-    return clone
-
-
-_clone = _make_clone()

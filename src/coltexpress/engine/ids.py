@@ -56,7 +56,7 @@ FIGURES: tuple[str, ...] = (*CHARACTERS, MARSHAL_FIGURE)
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KIND_NAMES)}
 LOOT_INDEX: dict[str, int] = {k: i for i, k in enumerate(LOOT_NAMES)}
 DIR_INDEX: dict[str, int] = {d: i for i, d in enumerate(DIRECTIONS)}
-DIR_DELTA = (-1, 1)  # forward = toward the locomotive (car 0)
+DIR_DELTA: tuple[int, int] = (-1, 1)  # forward = toward the locomotive (car 0)
 _WHO: tuple[str | None, ...] = (None, *CHARACTERS)
 
 

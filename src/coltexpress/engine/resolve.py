@@ -21,13 +21,13 @@ from .event import Event
 if TYPE_CHECKING:
     from .game import Game
 
-_DELTA = ids.DIR_DELTA
+_DELTA: tuple[int, int] = ids.DIR_DELTA
 
 
-def _emit(g: Game, kind: str, to: int | None = None, /, **data: object) -> None:
-    events = g.events
+def _emit(g: Game, kind: str, private_to: int | None = None, /, **data: object) -> None:
+    events = g.events  # (flow.emit says why the parameter has this name)
     if events is not None:
-        events.append(Event(kind, data, to))
+        events.append(Event(kind, data, private_to))
 
 
 def _where(g: Game, space: int) -> dict[str, object]:

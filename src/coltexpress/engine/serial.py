@@ -100,7 +100,7 @@ def state_from_json(data: Any) -> Game:
             f"state is for rules version {data.get('rules_version')!r}, "
             f"this engine plays {RULES_VERSION!r}"
         )
-    g = Game.__new__(Game)
+    g = Game()
     try:
         g.options = Options.from_dict(data["options"])
         g.round_specs = round_specs(marshal_prisoners=g.options.marshal_prisoners,
@@ -146,10 +146,10 @@ def state_from_json(data: Any) -> Game:
 
             g.hs = HSState.from_json(data["hs"], g.n_bandits, g.n_players, g.last,
                                      len(g.loot_kind))
-    except KeyError as exc:
-        raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
-    except OptionsError as exc:
-        raise RecordError(f"state options: {exc}") from None
+    except KeyError as missing:
+        raise RecordError(f"state is missing the field {missing.args[0]!r}") from None
+    except OptionsError as bad_options:
+        raise RecordError(f"state options: {bad_options}") from None
     except (TypeError, ValueError) as exc:
         if isinstance(exc, ColtError):
             raise
@@ -179,8 +179,8 @@ def state_from_json(data: Any) -> Game:
         problems = check_invariants(g)
         if not problems:
             g.legal_ids()
-    except (IndexError, KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"state is inconsistent: {exc!r}") from None
+    except (IndexError, KeyError, TypeError, ValueError) as wrong:
+        raise RecordError(f"state is inconsistent: {wrong!r}") from None
     if problems:
         raise RecordError("state is inconsistent: " + "; ".join(problems))
     if g.phase != OVER and not g.legal_ids():
@@ -327,11 +327,11 @@ def replay_record(record: Any) -> Game:
         raise RecordError("record field 'actions' must be a list of action texts")
     try:
         game = Game.new(Options.from_dict(record.get("options", {})), seed=seed)
-    except OptionsError as exc:
-        raise RecordError(f"record options: {exc}") from None
+    except OptionsError as bad_options:
+        raise RecordError(f"record options: {bad_options}") from None
     for n, text in enumerate(actions, 1):
         try:
             game.apply(text)
-        except ColtError as exc:
-            raise RecordError(f"action {n} ({text!r}) does not replay: {exc}") from None
+        except ColtError as refused:
+            raise RecordError(f"action {n} ({text!r}) does not replay: {refused}") from None
     return game

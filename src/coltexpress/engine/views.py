@@ -85,13 +85,13 @@ def card_order(g: Game, card: int) -> tuple[int, int, int]:
     return (g.card_kind[card], g.card_bandit[card], card)
 
 
-def build_view(g: Game, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
+def build_view(g: Game, seat: object, *, frame: bool = False) -> dict[str, Any]:
     """The view of ``seat``; ``frame``: a moment inside a move (Game.apply_frames), with no
     pending decision (``decision`` is ``watch``) and only the cards already resolved shown.
     It is the spectator's view (``public_view``) with what the seat knows besides
     (``seat_view``)."""
-    _check_seat(g, seat)
-    return seat_view(g, public_view(g, frame=frame), seat, frame=frame)
+    checked = _check_seat(g, seat)
+    return seat_view(g, public_view(g, frame=frame), checked, frame=frame)
 
 
 def build_views(
@@ -106,9 +106,13 @@ def build_views(
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
 
 
-def _check_seat(g: Game, seat: int | None) -> None:
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
+def _check_seat(g: Game, seat: object) -> int | None:
+    """``seat`` if the game has it (None: a spectator); ValueError for anything else."""
+    if seat is None:
+        return None
+    if not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
+    return seat
 
 
 def seat_view(

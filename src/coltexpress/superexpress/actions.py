@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.errors import NotationError
+from ..engine.pickling import Pickled
 
 __all__ = ["KINDS", "SUPER_ACTIONS", "Program", "SuperAction", "parse_super_action",
            "super_action_id"]
@@ -19,7 +20,7 @@ FLIP, FLOOR, MOVE, FIRE, REFLEX, HORSE = range(6)
 
 
 @dataclass(frozen=True, slots=True)
-class Program:
+class Program(Pickled):
     """Put this card face down under the cards already programmed this round."""
 
     kind: str
@@ -40,7 +41,7 @@ def super_action_id(action: SuperAction) -> int:
         raise NotationError(f"{action!r} is not an action of Colt Super Express") from None
 
 
-def parse_super_action(text: str) -> SuperAction:
+def parse_super_action(text: object) -> SuperAction:
     """Parse the notation; raises NotationError quoting the input."""
     if not isinstance(text, str):
         raise NotationError(f"an action must be text, not {type(text).__name__}")

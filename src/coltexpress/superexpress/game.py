@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.content import CHARACTERS
 from ..engine.errors import GameOverError, IllegalActionError, NotationError, RecordError
+from ..engine.pickling import Pickled
 from ..engine.rng import below, seed_state
 from .actions import (
     FIRE,
@@ -59,7 +60,7 @@ class SuperDecision(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class SuperPending:
+class SuperPending(Pickled):
     decision: SuperDecision
     seat: int | None
     bandit: str | None = None
@@ -135,7 +136,7 @@ class SuperGame:
         """Set up: one car per player plus one behind the locomotive; a random bandit
         figure in the penultimate car (his player is the first), the next players' toward
         the locomotive; the rear half (rounded up) facing the locomotive."""
-        g = cls.__new__(cls)
+        g = cls()
         options = options if options is not None else SuperOptions()
         g.options = options
         g.seed = seed
@@ -180,7 +181,7 @@ class SuperGame:
         return g
 
     def clone(self) -> SuperGame:
-        o = SuperGame.__new__(SuperGame)
+        o = SuperGame()
         o.options, o.seed = self.options, self.seed
         o.n_players, o.chars = self.n_players, self.chars
         o.rng, o.last = self.rng, self.last
@@ -276,7 +277,7 @@ class SuperGame:
 
     # ------------------------------------------------------------------ views and records
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: object = None) -> dict[str, Any]:
         from .views import build_view
 
         return build_view(self, seat)
@@ -299,7 +300,7 @@ class SuperGame:
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SuperGame:
+    def from_json(cls, data: object) -> SuperGame:
         from .views import state_from_json
 
         return state_from_json(data)
@@ -314,7 +315,7 @@ class SuperGame:
         }
 
     @classmethod
-    def replay(cls, record: dict[str, Any]) -> SuperGame:
+    def replay(cls, record: object) -> SuperGame:
         from .views import replay_record
 
         return replay_record(record)
@@ -348,12 +349,12 @@ class SuperGame:
         self.rng, value = below(self.rng, n)
         return value
 
-    def _emit(self, kind: str, seat: int | None = None, /, **data: Any) -> None:
-        events = self.events
+    def _emit(self, kind: str, private_to: int | None = None, /, **data: Any) -> None:
+        events = self.events  # (a name no event's data uses: see engine.flow.emit)
         if events is not None:
             if self.frames is not None and kind in FRAME_KINDS:
                 self.frames.append((len(events), self.clone()))
-            events.append(SuperEvent(kind, data, seat))
+            events.append(SuperEvent(kind, data, private_to))
 
     def __repr__(self) -> str:
         return (f"<SuperGame {self.n_players}p round {self.round_no + 1} "
@@ -641,7 +642,7 @@ class SuperGame:
 
 
 @dataclass(frozen=True, slots=True)
-class SuperFrame:
+class SuperFrame(Pickled):
     """One step of :meth:`SuperGame.apply_frames`: its events and the game after them."""
 
     events: list[SuperEvent]

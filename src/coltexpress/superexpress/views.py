@@ -20,11 +20,11 @@ if TYPE_CHECKING:
     from .game import SuperGame
 
 
-def build_view(g: SuperGame, seat: int | None, *, frame: bool = False) -> dict[str, Any]:
+def build_view(g: SuperGame, seat: object, *, frame: bool = False) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator): the public view with the seat's own cards
     (``seat_view``); ``frame``: a moment inside a move, with no pending decision."""
-    _check_seat(g, seat)
-    return seat_view(g, public_view(g, frame=frame), seat, frame=frame)
+    checked = _check_seat(g, seat)
+    return seat_view(g, public_view(g, frame=frame), checked, frame=frame)
 
 
 def build_views(
@@ -38,9 +38,13 @@ def build_views(
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
 
 
-def _check_seat(g: SuperGame, seat: int | None) -> None:
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n_players):
+def _check_seat(g: SuperGame, seat: object) -> int | None:
+    """``seat`` if the game has it (None: a spectator); ValueError for anything else."""
+    if seat is None:
+        return None
+    if not (isinstance(seat, int) and 0 <= seat < g.n_players):
         raise ValueError(f"no seat {seat!r} in a {g.n_players}-player game")
+    return seat
 
 
 def seat_view(
@@ -181,13 +185,13 @@ def state_to_json(g: SuperGame) -> dict[str, Any]:
     return data
 
 
-def state_from_json(data: dict[str, Any]) -> SuperGame:
+def state_from_json(data: object) -> SuperGame:
     """Inverse of state_to_json; RecordError on anything malformed or inconsistent."""
     from .game import SuperGame
 
     if not isinstance(data, dict) or data.get("game") != "super-express":
         raise RecordError("not a Colt Super Express state (its 'game' must be 'super-express')")
-    g = SuperGame.__new__(SuperGame)
+    g = SuperGame()
     try:
         g.options = SuperOptions.from_dict(data["options"])
         n = g.n_players = g.options.players
@@ -215,10 +219,10 @@ def state_from_json(data: dict[str, Any]) -> SuperGame:
             setattr(g, name, [list(x) for x in value])
         g.history = [int(i) for i in data["history"]]
         g.winners = [int(i) for i in data["winners"]]
-    except KeyError as exc:
-        raise RecordError(f"state is missing the field {exc.args[0]!r}") from None
-    except OptionsError as exc:
-        raise RecordError(f"state options: {exc}") from None
+    except KeyError as missing:
+        raise RecordError(f"state is missing the field {missing.args[0]!r}") from None
+    except OptionsError as bad_options:
+        raise RecordError(f"state options: {bad_options}") from None
     except (TypeError, ValueError) as exc:
         if isinstance(exc, RecordError):
             raise
@@ -288,7 +292,7 @@ def check_invariants(g: SuperGame) -> list[str]:
 # ---------------------------------------------------------------------------- records
 
 
-def replay_record(record: dict[str, Any]) -> SuperGame:
+def replay_record(record: object) -> SuperGame:
     from ..engine.errors import ColtError
     from .game import SUPER_RULES_VERSION, SuperGame
 
@@ -303,16 +307,16 @@ def replay_record(record: dict[str, Any]) -> SuperGame:
         options = SuperOptions.from_dict(record["options"])
         seed = record["seed"]
         actions = record["actions"]
-    except KeyError as exc:
-        raise RecordError(f"record is missing {exc.args[0]!r}") from None
-    except OptionsError as exc:
-        raise RecordError(f"record options: {exc}") from None
+    except KeyError as missing:
+        raise RecordError(f"record is missing {missing.args[0]!r}") from None
+    except OptionsError as bad_options:
+        raise RecordError(f"record options: {bad_options}") from None
     if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(actions, list):
         raise RecordError("a record's seed must be an integer and its actions a list")
     g = SuperGame.new(options, seed=seed)
     for i, text in enumerate(actions):
         try:
             g.apply(text)
-        except ColtError as exc:
-            raise RecordError(f"action {i} ({text!r}) does not replay: {exc}") from None
+        except ColtError as refused:
+            raise RecordError(f"action {i} ({text!r}) does not replay: {refused}") from None
     return g

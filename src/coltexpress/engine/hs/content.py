@@ -9,12 +9,13 @@ from importlib import resources
 from typing import Any
 
 from ..content import RoundCardSpec, load_round_cards
+from ..pickling import Pickled
 
 __all__ = ["HSContent", "Hostage", "hs_content"]
 
 
 @dataclass(frozen=True, slots=True)
-class Hostage:
+class Hostage(Pickled):
     """A hostage card: its ransom (flat, or per thing counted, or on a condition)."""
 
     name: str
@@ -24,7 +25,7 @@ class Hostage:
 
 
 @dataclass(frozen=True, slots=True)
-class HSContent:
+class HSContent(Pickled):
     """Everything printed in the Horses & Stagecoach box that the rules engine needs."""
 
     horses: int

@@ -13,33 +13,36 @@ from typing import Any
 __all__ = ["HSState"]
 
 
+_FIELDS: tuple[str, ...] = (
+    "coach",
+    "shotgun",
+    "guarded",
+    "horses",
+    "horses_out",
+    "riding",
+    "attack_car",
+    "attack",
+    "away",
+    "hostage",
+    "hostages",
+    "hostages_out",
+    "old",
+    "half",
+    "empty",
+    "turmoil",
+    "sips",
+    "sip_old",
+    "received_start",
+    "bonus",
+    "caught",
+)
+
+
 class HSState:
     """Per-figure lists are indexed like the game's bandits (the Marshal player's figure
     included, with Marshal & Prisoners)."""
 
-    __slots__ = (
-        "coach",
-        "shotgun",
-        "guarded",
-        "horses",
-        "horses_out",
-        "riding",
-        "attack_car",
-        "attack",
-        "away",
-        "hostage",
-        "hostages",
-        "hostages_out",
-        "old",
-        "half",
-        "empty",
-        "turmoil",
-        "sips",
-        "sip_old",
-        "received_start",
-        "bonus",
-        "caught",
-    )
+    __slots__ = _FIELDS
 
     coach: int  # the car the stagecoach stands beside (0: the locomotive)
     shotgun: int  # -1: guarding the strongbox on the stagecoach's roof; else his car's roof
@@ -65,7 +68,7 @@ class HSState:
 
     @classmethod
     def new(cls, figures: int, players: int) -> HSState:
-        s = cls.__new__(cls)
+        s = cls()
         s.coach = 0
         s.shotgun = -1
         s.guarded = -1
@@ -90,14 +93,32 @@ class HSState:
         return s
 
     def clone(self) -> HSState:
-        o = HSState.__new__(HSState)
-        for name in HSState.__slots__:
-            value = getattr(self, name)
-            setattr(o, name, value[:] if isinstance(value, list) else value)
+        o = HSState()
+        o.coach = self.coach
+        o.shotgun = self.shotgun
+        o.guarded = self.guarded
+        o.horses = self.horses[:]
+        o.horses_out = self.horses_out
+        o.riding = self.riding[:]
+        o.attack_car = self.attack_car
+        o.attack = self.attack[:]
+        o.away = self.away[:]
+        o.hostage = self.hostage[:]
+        o.hostages = self.hostages[:]
+        o.hostages_out = self.hostages_out[:]
+        o.old = self.old[:]
+        o.half = self.half[:]
+        o.empty = self.empty[:]
+        o.turmoil = self.turmoil[:]
+        o.sips = self.sips
+        o.sip_old = self.sip_old
+        o.received_start = self.received_start[:]
+        o.bonus = self.bonus[:]
+        o.caught = self.caught[:]
         return o
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self.clone(), name) for name in HSState.__slots__}
+        return {name: getattr(self.clone(), name) for name in _FIELDS}
 
     @classmethod
     def from_json(
@@ -134,7 +155,7 @@ class HSState:
         if not isinstance(data, dict):
             raise ValueError("the Horses & Stagecoach state must be an object")
         s = cls.new(figures, players)
-        for name in HSState.__slots__:
+        for name in _FIELDS:
             value = data[name]
             default = getattr(s, name)
             if isinstance(default, bool):

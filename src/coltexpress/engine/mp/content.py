@@ -9,6 +9,7 @@ from importlib import resources
 from typing import Any
 
 from ..content import CARD_KINDS, RoundCardSpec, load_round_cards
+from ..pickling import Pickled
 
 __all__ = ["SPECIAL_TARGETS", "WARRANT", "MPContent", "goal_name", "mp_content"]
 
@@ -27,7 +28,7 @@ def goal_name(goal: int, characters: tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class MPContent:
+class MPContent(Pickled):
     """Everything printed in the Marshal & Prisoners box that the rules engine needs."""
 
     marshal_deck: tuple[tuple[int, int], ...]  # (card kind code, count)

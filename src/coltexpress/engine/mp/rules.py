@@ -27,7 +27,8 @@ from ..content import (
 from .content import mp_content
 
 # What the expansion is in the middle of, beyond the pending decision.
-IDLE, REFLEX_STAGE = 0, 1
+IDLE: int = 0
+REFLEX_STAGE: int = 1
 
 if TYPE_CHECKING:
     from ..game import Game

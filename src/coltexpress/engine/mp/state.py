@@ -19,34 +19,38 @@ if TYPE_CHECKING:
 __all__ = ["MPState"]
 
 # What the expansion is in the middle of, beyond the pending decision.
-IDLE, REFLEX_STAGE = rules.IDLE, rules.REFLEX_STAGE
+IDLE: int = rules.IDLE
+REFLEX_STAGE: int = rules.REFLEX_STAGE
+
+
+_FIELDS: tuple[str, ...] = (
+    "marshal",
+    "jailed",
+    "fallen",
+    "prisoner",
+    "prisoners_left",
+    "brawlers",
+    "brawler_won",
+    "captured",
+    "taken_prisoners",
+    "taken_mailbags",
+    "guns",
+    "front",
+    "upcoming",
+    "current",
+    "revealed",
+    "stage",
+    "queue",
+    "helper",
+    "idea_ids",
+)
+_SAVED = _FIELDS[:-1]  # idea_ids is derived from the card tables
 
 
 class MPState:
     """Figures are indexed like the game's bandits; the Marshal player's is ``marshal``."""
 
-    __slots__ = (
-        "marshal",
-        "jailed",
-        "fallen",
-        "prisoner",
-        "prisoners_left",
-        "brawlers",
-        "brawler_won",
-        "captured",
-        "taken_prisoners",
-        "taken_mailbags",
-        "guns",
-        "front",
-        "upcoming",
-        "current",
-        "revealed",
-        "stage",
-        "queue",
-        "helper",
-        "idea_ids",
-    )
-    _SAVED = __slots__[:-1]  # idea_ids is derived from the card tables
+    __slots__ = _FIELDS
 
     marshal: int
     jailed: list[bool]  # in the prison car's cell
@@ -70,7 +74,7 @@ class MPState:
 
     @classmethod
     def new(cls, figures: int, marshal: int) -> MPState:
-        s = cls.__new__(cls)
+        s = cls()
         s.marshal = marshal
         s.jailed = [False] * figures
         s.fallen = [False] * figures
@@ -93,7 +97,7 @@ class MPState:
         return s
 
     def clone(self) -> MPState:
-        o = MPState.__new__(MPState)
+        o = MPState()
         o.marshal = self.marshal
         o.jailed = self.jailed[:]
         o.fallen = self.fallen[:]
@@ -119,7 +123,7 @@ class MPState:
         return self.clone()._fields()
 
     def _fields(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in MPState._SAVED}
+        return {name: getattr(self, name) for name in _SAVED}
 
     @classmethod
     def from_json(cls, data: Any, figures: int) -> MPState:
@@ -129,7 +133,7 @@ class MPState:
         if not 3 <= figures <= 8:
             raise ValueError(f"a game of Marshal & Prisoners has 3 to 8 figures, not {figures}")
         s = cls.new(figures, 0)
-        for name in MPState._SAVED:
+        for name in _SAVED:
             value = data[name]
             default = getattr(s, name)
             if isinstance(default, int):
