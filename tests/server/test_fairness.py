@@ -263,9 +263,10 @@ def test_the_clock_of_a_decision_starts_after_the_steps_before_it() -> None:
     while True:  # play until a move turns the pile over and resolves cards in steps
         before = table.game
         game = before.clone()
-        frames = game.apply_frames(str(rng.choice(list(game.legal_actions()))))
+        action = str(rng.choice(list(game.legal_actions())))
+        frames = before.clone().apply_frames(action)  # the steps the browser plays back
         now = time.time()
-        table.advance(before, game, frames)
+        table.advance(before, game, game.apply(action))  # as the hub does: the events
         left = table.clock_left(now)
         if left is None:
             continue
