@@ -61,6 +61,7 @@ Move(direction='forward', distance=2)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .content import CARD_KINDS, CHARACTERS, LOOT_KINDS
 from .errors import NotationError
@@ -95,20 +96,20 @@ __all__ = [
     "parse_action",
 ]
 
-DIRECTIONS = ("forward", "back")
-MAX_TOKENS = 64  # loot token ids that the fixed action space can name
+DIRECTIONS: Final = ("forward", "back")
+MAX_TOKENS: Final = 64  # loot token ids that the fixed action space can name
 # The base game's blocks of the action space name the base game's kinds only: the ids of
 # an expansion's actions come after them, so the base ids never change.
-_ALL_KINDS = tuple(k.value for k in CARD_KINDS[:7])
-_PLAYABLE = _ALL_KINDS[:6]
-_LOOT = tuple(k.value for k in LOOT_KINDS[:3])
-MP_KINDS = tuple(k.value for k in CARD_KINDS[7:11])  # Marshal & Prisoners' cards
-GUNS = ("left", "right")  # the Marshal's two cylinder piles
-MARSHAL_FIGURE = "marshal"  # the Marshal player's figure, a target like the bandits'
-_ALL_LOOT = tuple(k.value for k in LOOT_KINDS[:4])  # the base game's and Marshal & Prisoners'
-WHISKEY_LOOT = LOOT_KINDS[4].value  # Horses & Stagecoach's flask
-SIDES = ("coach", "train")  # Horses & Stagecoach: a push into the stagecoach, or out of it
-SHOTGUN = "shotgun"
+_ALL_KINDS: Final = tuple(k.value for k in CARD_KINDS[:7])
+_PLAYABLE: Final = _ALL_KINDS[:6]
+_LOOT: Final = tuple(k.value for k in LOOT_KINDS[:3])
+MP_KINDS: Final = tuple(k.value for k in CARD_KINDS[7:11])  # Marshal & Prisoners' cards
+GUNS: Final = ("left", "right")  # the Marshal's two cylinder piles
+MARSHAL_FIGURE: Final = "marshal"  # the Marshal player's figure, a target like the bandits'
+_ALL_LOOT: Final = tuple(k.value for k in LOOT_KINDS[:4])  # base game, Marshal & Prisoners
+WHISKEY_LOOT: Final = LOOT_KINDS[4].value  # Horses & Stagecoach's flask
+SIDES: Final = ("coach", "train")  # Horses & Stagecoach: a push into the stagecoach, or out of it
+SHOTGUN: Final = "shotgun"
 
 
 def _card(kind: str, bandit: str | None) -> str:
@@ -395,7 +396,7 @@ Action = (
     | MarshalMove | Take | DrawIdea | MarshalShot | Capture | Escape | Free | Give
     | Attack | Drink | Ride | MoveCoach | MoveTrain | PunchShotgun | Flee
 )
-RIDE_CARS = 8  # cars a Ride may name (the locomotive and up to 7 behind it)
+RIDE_CARS: Final = 8  # cars a Ride may name (the locomotive and up to 7 behind it)
 
 # ---------------------------------------------------------------------------- action space
 # A fixed enumeration of every action of every option set; the index is the stable id.
@@ -475,7 +476,7 @@ _ID: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
 _BY_TEXT: dict[str, int] = {str(a): i for i, a in enumerate(ACTIONS)}
 ACTION_TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # each action's notation, by id
 assert len(_ID) == len(ACTIONS) == len(_BY_TEXT)  # the enumeration itself, not input
-_ACTION_TYPES = tuple({type(a) for a in ACTIONS})
+_ACTION_TYPES: Final = tuple({type(a) for a in ACTIONS})
 
 
 def action_id(action: object) -> int:

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from .pickling import Pickled
 
@@ -75,8 +75,12 @@ LOOT_KINDS: tuple[LootKind, ...] = tuple(LootKind)
 MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL, BULLET, IDEA, MOVE_PLUS, FLOOR_PLUS, CAPTURE, RIDE = range(
     12
 )
-PURSE, JEWEL, STRONGBOX, MAILBAG, WHISKEY = range(5)
-ACTION_CARD_KINDS = (MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL)
+PURSE: Final = 0
+JEWEL: Final = 1
+STRONGBOX: Final = 2
+MAILBAG: Final = 3
+WHISKEY: Final = 4
+ACTION_CARD_KINDS: Final = (MOVE, FLOOR, SHOOT, ROB, PUNCH, MARSHAL)
 
 
 @dataclass(frozen=True, slots=True)

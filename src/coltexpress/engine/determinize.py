@@ -12,7 +12,7 @@ are drawn again.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .content import BULLET, MAILBAG, PURSE
 from .flow import KEEP
@@ -82,7 +82,7 @@ def determinize(g: Game, seat: int | None, rng: random.Random) -> Game:
     return d
 
 
-_ATTEMPTS = 40
+_ATTEMPTS: Final = 40
 
 
 def _deal_other(

@@ -7,7 +7,7 @@ needs nobody's decision until the next decision (or the end).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import ids, knowledge, resolve
 from .content import BULLET, MARSHAL, SHOOT, TurnType
@@ -18,17 +18,22 @@ if TYPE_CHECKING:
     from .game import Game
 
 # Decision codes (the order of game.Decision).
-PLACE, PICK, PLAY, COVER, KEEP = range(5)
-RESOLVE_FIRST = 5  # MOVE .. MARSHAL are 5 .. 10 (card kind + 5)
-PICKPOCKET, OVER = 11, 12
+PLACE: Final = 0
+PICK: Final = 1
+PLAY: Final = 2
+COVER: Final = 3
+KEEP: Final = 4
+RESOLVE_FIRST: Final = 5  # MOVE .. MARSHAL are 5 .. 10 (card kind + 5)
+PICKPOCKET: Final = 11
+OVER: Final = 12
 # Marshal & Prisoners' decisions (game.Decision), then Horses & Stagecoach's: handled by the
 # expansions' modules.
-EXPANSION_FIRST = 13
-HS_FIRST = 23
+EXPANSION_FIRST: Final = 13
+HS_FIRST: Final = 23
 # The decision a card of each kind asks for as it resolves (after the base kinds: the
 # expansions' cards and the Brilliant Idea's two ways out of the prison car).
-PHASE_OF_KIND = (5, 6, 7, 8, 9, 10, -1, -1, 5, 6, 15, 24, 16, 17)
-KIND_OF_PHASE = {5: 0, 6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 15: 10, 24: 11, 16: 12, 17: 13}
+PHASE_OF_KIND: Final = (5, 6, 7, 8, 9, 10, -1, -1, 5, 6, 15, 24, 16, 17)
+KIND_OF_PHASE: Final = {5: 0, 6: 1, 7: 2, 8: 3, 9: 4, 10: 5, 15: 10, 24: 11, 16: 12, 17: 13}
 
 _STANDARD, _TUNNEL = TurnType.STANDARD, TurnType.TUNNEL
 _SPEEDING, _SWITCHING = TurnType.SPEEDING, TurnType.SWITCHING
@@ -49,7 +54,7 @@ def random_index(g: Game, n: int) -> int:
 
 
 # Public events before which a front end may show the game as it stands (see Game.frames).
-FRAME_KINDS = frozenset({"stealin", "reveal", "event", "round-end", "game-over"})
+FRAME_KINDS: Final = frozenset({"stealin", "reveal", "event", "round-end", "game-over"})
 
 
 def emit(g: Game, kind: str, private_to: int | None = None, /, **data: object) -> None:

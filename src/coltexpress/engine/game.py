@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import flow, ids
 from .actions import ACTIONS, Action, action_id, parse_action
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RULES_VERSION", "Decision", "Event", "Frame", "Game", "Pending"]
 
-RULES_VERSION = "base-2"
+RULES_VERSION: Final = "base-2"
 
 
 class Decision(StrEnum):
@@ -70,40 +70,40 @@ class Decision(StrEnum):
     FLEE = "flee"  # which adjacent roof a bandit runs to from the Shotgun
 
 
-DECISIONS: tuple[Decision, ...] = tuple(Decision)
-(
-    PLACE,
-    PICK,
-    PLAY,
-    COVER,
-    KEEP,
-    D_MOVE,
-    D_FLOOR,
-    D_SHOOT,
-    D_ROB,
-    D_PUNCH,
-    D_MARSHAL,
-    PICKPOCKET,
-    OVER,
-    EXTRA,
-    RAINY,
-    D_CAPTURE,
-    ESCAPE,
-    FREE,
-    GIVE,
-    ROB_AGAIN,
-    EVENT_SHOOT,
-    EVENT_MOVE,
-    REFLEX,
-    ATTACK,
-    D_RIDE,
-    SIP,
-    FLEE,
-) = range(len(DECISIONS))
-RESOLVE_FIRST = D_MOVE  # MOVE .. MARSHAL: a card being resolved
+DECISIONS: Final[tuple[Decision, ...]] = tuple(Decision)
+assert len(DECISIONS) == 27  # one index below per decision
+# Each decision's index in DECISIONS (the state's ``phase``).
+PLACE: Final = 0
+PICK: Final = 1
+PLAY: Final = 2
+COVER: Final = 3
+KEEP: Final = 4
+D_MOVE: Final = 5
+D_FLOOR: Final = 6
+D_SHOOT: Final = 7
+D_ROB: Final = 8
+D_PUNCH: Final = 9
+D_MARSHAL: Final = 10
+PICKPOCKET: Final = 11
+OVER: Final = 12
+EXTRA: Final = 13
+RAINY: Final = 14
+D_CAPTURE: Final = 15
+ESCAPE: Final = 16
+FREE: Final = 17
+GIVE: Final = 18
+ROB_AGAIN: Final = 19
+EVENT_SHOOT: Final = 20
+EVENT_MOVE: Final = 21
+REFLEX: Final = 22
+ATTACK: Final = 23
+D_RIDE: Final = 24
+SIP: Final = 25
+FLEE: Final = 26
+RESOLVE_FIRST: Final = D_MOVE  # MOVE .. MARSHAL: a card being resolved
 # Decisions taken while a card of the pile resolves (that card was revealed).
-RESOLVING = frozenset({D_MOVE, D_FLOOR, D_SHOOT, D_ROB, D_PUNCH, D_MARSHAL, D_CAPTURE, ESCAPE,
-                       FREE, GIVE, ROB_AGAIN, D_RIDE, FLEE})
+RESOLVING: Final = frozenset({D_MOVE, D_FLOOR, D_SHOOT, D_ROB, D_PUNCH, D_MARSHAL, D_CAPTURE,
+                              ESCAPE, FREE, GIVE, ROB_AGAIN, D_RIDE, FLEE})
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ Positions are spaces: ``2 * car + roof``; car 0 is the locomotive, ``g.last`` th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from . import ids, knowledge
 from .actions import SIDES, MarshalShot, Move, Punch, Rob, Shoot
@@ -473,7 +473,8 @@ PERFORM: list[Callable[[Game, int, int], bool | None]] = [
     do_move, do_floor, do_shoot, do_rob, do_punch, do_marshal,
     do_move, do_move, do_move, do_floor, do_move, do_move, do_move, do_move,
 ]
-ESCAPE_KIND, FREE_KIND = 12, 13  # what a Brilliant Idea does on the prison car
+ESCAPE_KIND: Final = 12  # what a Brilliant Idea does on the prison car
+FREE_KIND: Final = 13
 
 
 def options(g: Game, kind: int, bandit: int) -> list[int]:

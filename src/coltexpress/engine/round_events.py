@@ -6,7 +6,7 @@ Each effect takes the game; it returns True when it waits for decisions (Pickpoc
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import ids
 from .content import PURSE, content
@@ -16,7 +16,7 @@ from .resolve import give_neutral, move_marshal
 if TYPE_CHECKING:
     from .game import Game
 
-PICKPOCKET = 11
+PICKPOCKET: Final = 11
 
 
 def _bandits(g: Game) -> list[int]:

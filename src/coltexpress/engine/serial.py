@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import ACTIONS
 from .content import round_specs
@@ -12,24 +12,24 @@ from .options import Options
 if TYPE_CHECKING:
     from .game import Game
 
-STATE_FORMAT = "coltexpress-state"
-RECORD_FORMAT = "coltexpress-record"
+STATE_FORMAT: Final = "coltexpress-state"
+RECORD_FORMAT: Final = "coltexpress-record"
 
 # Fields that derive from the options and the setup draw, stored so a state stands alone.
-_INT_FIELDS = (
+_INT_FIELDS: Final = (
     "seed", "n_players", "n_bandits", "last", "neutral_base", "rng", "marshal", "neutral",
     "round_no", "round_card", "first", "step", "resolve_i", "phase", "actor", "cur",
 )
-_BOOL_FIELDS = ("cover_rule", "pick_rule", "expert", "accessible", "neutral_gone")
-_INT_TUPLES = (
+_BOOL_FIELDS: Final = ("cover_rule", "pick_rule", "expert", "accessible", "neutral_gone")
+_INT_TUPLES: Final = (
     "char_idx", "seat_of", "who", "train", "card_kind", "card_bandit", "bullet_base",
     "loot_kind", "loot_value", "round_log",
 )
-_INT_LISTS = (
+_INT_LISTS: Final = (
     "pos", "cylinder", "received", "friendly", "pile", "round_deck", "turns_taken", "placed",
     "queue", "history", "box", "reserve", "loot_seen", "hand_bullets",
 )
-_NESTED = (
+_NESTED: Final = (
     "floor_loot", "held", "deck", "hand", "discard", "kept", "dropped", "hand_known", "deck_from"
 )
 

@@ -8,6 +8,7 @@ Notation: ``program flip``, ``program floor``, ``program move``, ``program fire`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..engine.errors import NotationError
 from ..engine.pickling import Pickled
@@ -15,8 +16,13 @@ from ..engine.pickling import Pickled
 __all__ = ["KINDS", "SUPER_ACTIONS", "Program", "SuperAction", "parse_super_action",
            "super_action_id"]
 
-KINDS = ("flip", "floor", "move", "fire", "reflex", "horse")
-FLIP, FLOOR, MOVE, FIRE, REFLEX, HORSE = range(6)
+KINDS: Final = ("flip", "floor", "move", "fire", "reflex", "horse")
+FLIP: Final = 0
+FLOOR: Final = 1
+MOVE: Final = 2
+FIRE: Final = 3
+REFLEX: Final = 4
+HORSE: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +37,7 @@ class Program(Pickled):
 
 SuperAction = Program
 SUPER_ACTIONS: tuple[SuperAction, ...] = tuple(Program(k) for k in KINDS)
-_BY_TEXT = {str(a): i for i, a in enumerate(SUPER_ACTIONS)}
+_BY_TEXT: Final = {str(a): i for i, a in enumerate(SUPER_ACTIONS)}
 
 
 def super_action_id(action: SuperAction) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..engine.content import CHARACTERS
 from ..engine.errors import GameOverError, IllegalActionError, NotationError, RecordError
@@ -48,9 +48,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SUPER_RULES_VERSION", "SuperDecision", "SuperEvent", "SuperGame", "SuperPending"]
 
-SUPER_RULES_VERSION = "super-1"
-GAME_NAME = "super-express"
-PROGRAMMED = 3  # cards programmed each round
+SUPER_RULES_VERSION: Final = "super-1"
+GAME_NAME: Final = "super-express"
+PROGRAMMED: Final = 3  # cards programmed each round
 TO_LOCO, TO_CABOOSE = -1, 1
 
 
@@ -86,7 +86,7 @@ class SuperEvent(NamedTuple):
 
 
 # Public events before which a front end may show the game as it stands.
-FRAME_KINDS = frozenset({"shootin", "reveal", "round-end", "game-over"})
+FRAME_KINDS: Final = frozenset({"shootin", "reveal", "round-end", "game-over"})
 
 
 class SuperGame:

@@ -10,7 +10,7 @@ player holds the same cards, so what is hidden is which and in what order).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.errors import OptionsError, RecordError
 from .actions import KINDS, SUPER_ACTIONS
@@ -166,10 +166,10 @@ def score(g: SuperGame) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- JSON
 
 
-_INT_LISTS = ("facing", "out_round")
-_BOOL_LISTS = ("stunned", "out", "falling")
-_NESTED = ("floors", "hand", "stack", "revealed", "loot")
-_INTS = ("seed", "rng", "last", "round_no", "first", "phase", "actor", "step")
+_INT_LISTS: Final = ("facing", "out_round")
+_BOOL_LISTS: Final = ("stunned", "out", "falling")
+_NESTED: Final = ("floors", "hand", "stack", "revealed", "loot")
+_INTS: Final = ("seed", "rng", "last", "round_no", "first", "phase", "actor", "step")
 
 
 def state_to_json(g: SuperGame) -> dict[str, Any]:

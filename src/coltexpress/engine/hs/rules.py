@@ -8,7 +8,7 @@ theirs; the expansion's own card (Ride) and decisions are filled in below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from .. import flow, ids, knowledge, resolve
 from ..actions import Move, MoveTrain, Ride
@@ -20,10 +20,13 @@ if TYPE_CHECKING:
     from .state import HSState
 
 # Decision codes (the order of game.Decision).
-PLAY = 2
-ATTACK, D_RIDE, SIP, FLEE = 23, 24, 25, 26
+PLAY: Final = 2
+ATTACK: Final = 23
+D_RIDE: Final = 24
+SIP: Final = 25
+FLEE: Final = 26
 _emit = flow.emit
-_DELTA = ids.DIR_DELTA
+_DELTA: Final = ids.DIR_DELTA
 
 
 def _hs(g: Game) -> HSState:

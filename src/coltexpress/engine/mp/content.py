@@ -6,18 +6,18 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..content import CARD_KINDS, RoundCardSpec, load_round_cards
 from ..pickling import Pickled
 
 __all__ = ["SPECIAL_TARGETS", "WARRANT", "MPContent", "goal_name", "mp_content"]
 
-SPECIAL_TARGETS = (
+SPECIAL_TARGETS: Final = (
     "only-a-flesh-wound", "dodge-bullets", "golden-bullet-award", "the-mail-must-go-through",
     "throw-away-the-key", "full-of-lead", "arch-enemy",
 )
-WARRANT = 10  # goal id of the Arrest Warrant of character i: WARRANT + i
+WARRANT: Final = 10  # goal id of the Arrest Warrant of character i: WARRANT + i
 
 
 def goal_name(goal: int, characters: tuple[str, ...]) -> str:

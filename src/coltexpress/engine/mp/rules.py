@@ -8,7 +8,7 @@ resolution loop (``resolve.OPTIONS`` and ``resolve.PERFORM`` are filled in below
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from .. import flow, ids, knowledge, resolve
 from ..actions import GUNS, MARSHAL_FIGURE, Capture, Escape, Free, MarshalShot
@@ -35,10 +35,22 @@ if TYPE_CHECKING:
     from .state import MPState
 
 # Decision codes (the order of game.Decision).
-PLAY, COVER = 2, 3
-D_MOVE, D_FLOOR, D_SHOOT, D_ROB = 5, 6, 7, 8
-EXTRA, RAINY, D_CAPTURE, ESCAPE, FREE, GIVE, ROB_AGAIN = 13, 14, 15, 16, 17, 18, 19
-EVENT_SHOOT, EVENT_MOVE, REFLEX = 20, 21, 22
+PLAY: Final = 2
+COVER: Final = 3
+D_MOVE: Final = 5
+D_FLOOR: Final = 6
+D_SHOOT: Final = 7
+D_ROB: Final = 8
+EXTRA: Final = 13
+RAINY: Final = 14
+D_CAPTURE: Final = 15
+ESCAPE: Final = 16
+FREE: Final = 17
+GIVE: Final = 18
+ROB_AGAIN: Final = 19
+EVENT_SHOOT: Final = 20
+EVENT_MOVE: Final = 21
+REFLEX: Final = 22
 ESCAPE_KIND, FREE_KIND = resolve.ESCAPE_KIND, resolve.FREE_KIND
 _emit = flow.emit
 

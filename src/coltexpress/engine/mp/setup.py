@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..actions import MARSHAL_FIGURE
 from ..content import IDEA, MARSHAL, content
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["PRISON_CAR", "mp_deck", "new_state", "place_mp"]
 
-PRISON_CAR = -1  # the prison car in Game.train (it has no entry in the car table)
+PRISON_CAR: Final = -1  # the prison car in Game.train (it has no entry in the car table)
 
 
 def mp_deck(character: str) -> list[int]:

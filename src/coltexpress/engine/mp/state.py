@@ -8,7 +8,7 @@ expansion's own decisions, the end of a pile); the rules themselves live in ``ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import rules  # (the rules never import this module: no cycle)
 
@@ -44,7 +44,7 @@ _FIELDS: tuple[str, ...] = (
     "helper",
     "idea_ids",
 )
-_SAVED = _FIELDS[:-1]  # idea_ids is derived from the card tables
+_SAVED: Final = _FIELDS[:-1]  # idea_ids is derived from the card tables
 
 
 class MPState:
