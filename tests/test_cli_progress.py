@@ -168,6 +168,20 @@ def test_bench_shows_its_seconds_with_the_games_rate() -> None:
     assert json.loads(json_run.terminal)["games"] > 0
 
 
+def test_bench_of_both_builds_counts_its_benchmarks() -> None:
+    """colt bench --compare-builds (and --all): a bar of the benchmarks run, with their
+    rate and the time left; none with --json."""
+    run = run_in_terminal(["bench", "--game", "super-express", "--seconds", "0.5",
+                           "--compare-builds"])
+    assert run.code == 0, run.terminal[-2000:]
+    counts = bars(run, "benchmarks, both builds", "benchmarks", r"(\d+)/2 benchmarks")
+    assert {m.group(1) for m in counts} >= {"1"}, run.frames
+    assert "times faster" in run.terminal
+    json_run = run_in_terminal(["bench", "--game", "super-express", "--seconds", "0.3",
+                                "--all", "--json"])
+    assert "\x1b" not in json_run.terminal and len(json.loads(json_run.terminal)) >= 4
+
+
 def test_loadtest_shows_the_tables_set_up_then_the_measure() -> None:
     run = run_in_terminal(["loadtest", "--tables", "2", "--players", "3", "--pace", "0.2",
                            "--seconds", "3"])

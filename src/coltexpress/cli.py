@@ -559,9 +559,8 @@ def _bench_many(players: int | None, seconds: float, game: str, preset: str, qui
         runs = [(game, preset, _game_options(game, preset, players).players)]
     results: list[dict[str, Any]] = []
     with Bars(show=Bars.wanted(quiet=as_json)) as bars:
-        unit = "benchmarks"
-        meter = bars.stage("benchmarks" + (", both builds" if compare else ""), unit,
-                           seconds=seconds * len(runs) * (2 if compare else 1))
+        meter = bars.stage("benchmarks" + (", both builds" if compare else ""), "benchmarks",
+                           total=len(runs) * (2 if compare else 1))
         for name, preset_name, count in runs:
             try:
                 if compare:
