@@ -176,3 +176,50 @@ def test_games_do_not_depend_on_the_hash_seed() -> None:
         digests.add(out.stdout.strip())
     assert len(digests) == 1, digests
     assert all(len(d) == len(hashlib.sha256().hexdigest()) for d in digests)
+
+
+# --- the generator: one formula in two arithmetics -------------------------------------------
+
+_EDGE_STATES = [0, 1, (1 << 32) - 1, 1 << 32, (1 << 62) - 1, 1 << 62, 1 << 63, (1 << 64) - 1]
+
+
+def _splitmix64(state: int) -> int:
+    """SplitMix64's published finaliser, written out here independently of the engine."""
+    mask = (1 << 64) - 1
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return z ^ (z >> 31)
+
+
+def test_the_generator_on_halves_draws_what_splitmix64_draws() -> None:
+    """The halves the compiled engine computes on give, bit for bit, the textbook numbers."""
+    from coltexpress.engine import rng
+
+    chooser = random.Random(5)
+    states = _EDGE_STATES + [chooser.getrandbits(64) for _ in range(20_000)]
+    for state in states:
+        assert rng.output(state) == _splitmix64(state)
+        for n in (1, 2, 3, 7, 40, 1000, (1 << 28) - 1, chooser.randrange(1, 1 << 28)):
+            after = (state + 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+            expected = (after, (_splitmix64(after) * n) >> 64)
+            assert rng.reference_below(state, n) == expected
+            assert rng.below_on_halves(state, n) == expected
+            assert rng.below(state, n) == expected
+    assert rng.below(1 << 63, 1 << 40) == rng.reference_below(1 << 63, 1 << 40)  # a big range
+
+
+def test_a_shuffle_on_halves_is_the_shuffle_of_single_draws() -> None:
+    from coltexpress.engine import rng
+
+    chooser = random.Random(6)
+    for state in _EDGE_STATES + [chooser.getrandbits(64) for _ in range(300)]:
+        size = chooser.randrange(0, 60)
+        expected, on_halves, either = list(range(size)), list(range(size)), list(range(size))
+        after = state
+        for i in range(size - 1, 0, -1):
+            after, j = rng.reference_below(after, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert rng.shuffle_on_halves(state, on_halves) == after
+        assert rng.shuffle(state, either) == after
+        assert on_halves == either == expected

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from . import ids, knowledge, resolve
+from . import ids, knowledge, resolve, rng
 from .content import BULLET, MARSHAL, SHOOT, TurnType
 from .event import Event
-from .rng import below
 
 if TYPE_CHECKING:
     from .game import Game
@@ -41,15 +40,11 @@ _SPEEDING, _SWITCHING = TurnType.SPEEDING, TurnType.SWITCHING
 
 def shuffle(g: Game, items: list[int]) -> None:
     """Fisher-Yates with the game's own generator."""
-    state = g.rng
-    for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
-        items[i], items[j] = items[j], items[i]
-    g.rng = state
+    g.rng = rng.shuffle(g.rng, items)
 
 
 def random_index(g: Game, n: int) -> int:
-    g.rng, value = below(g.rng, n)
+    g.rng, value = rng.below(g.rng, n)
     return value
 
 
@@ -115,7 +110,8 @@ def _place(g: Game, index: int) -> None:
     seat = g.actor
     bandit = next(b for b in g.bandits_of[seat] if ids.PLACE[g.char_idx[b]] == index)
     g.placed[seat] = bandit
-    emit(g, "placed", seat, bandit=g.chars[bandit])
+    if g.events is not None:
+        emit(g, "placed", seat, bandit=g.chars[bandit])
     nxt = (seat + 1) % g.n_players
     if nxt != g.first:
         g.actor = nxt
@@ -125,8 +121,9 @@ def _place(g: Game, index: int) -> None:
         caboose = g.placed[s]
         for b in g.bandits_of[s]:
             g.pos[b] = 2 * g.last if b == caboose else 2 * (g.last - 1)
-        emit(g, "reveal-placement", None, seat=s, who=who(g, s), caboose=g.chars[caboose],
-             next_car=g.chars[next(b for b in g.bandits_of[s] if b != caboose)])
+        if g.events is not None:
+            emit(g, "reveal-placement", None, seat=s, who=who(g, s), caboose=g.chars[caboose],
+                 next_car=g.chars[next(b for b in g.bandits_of[s] if b != caboose)])
     begin_round(g)
 
 
@@ -153,10 +150,11 @@ def _reveal_round_card(g: Game) -> None:
     spec = g.round_specs[g.round_card]
     turns = spec.turns_for(g.options.band)
     event = spec.event if g.options.events else None
-    emit(g, "round", None, round=g.round_no + 1, card=spec.name, event=event,
-         rainy=spec.rainy and not g.expert,
-         turns=[t.value for t in turns], first=g.first, who=who(g, g.first),
-         station=spec.station)
+    if g.events is not None:
+        emit(g, "round", None, round=g.round_no + 1, card=spec.name, event=event,
+             rainy=spec.rainy and not g.expert,
+             turns=[t.value for t in turns], first=g.first, who=who(g, g.first),
+             station=spec.station)
     schedule: list[tuple[int, int]] = []
     n = g.n_players
     for t, kind in enumerate(turns):
@@ -196,7 +194,8 @@ def _pick(g: Game, index: int) -> None:
     knowledge.forget_deck(g, seat)  # a card taken unseen from anywhere; then shuffled
     if g.hand_bullets[seat] >= 0:
         g.hand_bullets[seat] += 1
-    emit(g, "picked", seat, card=g.card_name(card))
+    if g.events is not None:
+        emit(g, "picked", seat, card=g.card_name(card))
     nxt = (seat + 1) % g.n_players
     if nxt == g.first:
         _deal(g)
@@ -229,8 +228,9 @@ def _deal(g: Game) -> None:
                 g.hand[s] = [c for c in g.hand[s] if g.card_kind[c] != BULLET]
                 g.discard[s].extend(bullets)
                 knowledge.leave_hand(g, s, bullets)
-                emit(g, "discard-bullets", None, seat=s, who=who(g, s), count=len(bullets),
-                     cards=[g.card_name(c) for c in bullets])
+                if g.events is not None:
+                    emit(g, "discard-bullets", None, seat=s, who=who(g, s), count=len(bullets),
+                         cards=[g.card_name(c) for c in bullets])
         if g.events is not None:  # the whole hand: with a card kept from the last round
             emit(g, "hand", s, cards=_names_in_order(g, g.hand[s]))
     if g.mp is not None:
@@ -265,7 +265,8 @@ def _rebuild_deck(g: Game, seat: int) -> bool:
     shuffle(g, deck)  # the face-up discard order must not become the deck's
     knowledge.forget_deck(g, seat)
     g.deck_from[seat] = list(deck)  # the table saw the discard pile it was made from
-    emit(g, "reshuffle", None, seat=seat, who=who(g, seat))
+    if g.events is not None:
+        emit(g, "reshuffle", None, seat=seat, who=who(g, seat))
     return True
 
 
@@ -338,7 +339,8 @@ def _play(g: Game, index: int) -> None:
         if index == ids.DRAW_IDEA and g.mp is not None:
             g.mp.draw_idea(g, seat)
         elif index == ids.PASS:
-            emit(g, "no-turn", None, seat=seat, who=who(g, seat))
+            if g.events is not None:
+                emit(g, "no-turn", None, seat=seat, who=who(g, seat))
         else:
             got = draw(g, seat, 3)
             if g.events is not None:
@@ -375,7 +377,7 @@ def _cover(g: Game, index: int) -> None:
     if index != ids.PASS:
         card = take_from_hand(g, seat, index)
         to_pile(g, seat, card, False, cover=True)
-    else:
+    elif g.events is not None:
         emit(g, "no-cover", None, seat=seat, who=who(g, seat))
     g.step += 1
     ask_turn(g)
@@ -480,15 +482,17 @@ def _discard_unkept(g: Game, seat: int) -> None:
     g.kept[seat] = []
     g.dropped[seat] = []
     knowledge.leave_hand(g, seat, discarded)
-    emit(g, "keep", None, seat=seat, who=who(g, seat), kept=len(g.hand[seat]),
-         discarded=[g.card_name(c) for c in discarded])
+    if g.events is not None:
+        emit(g, "keep", None, seat=seat, who=who(g, seat), kept=len(g.hand[seat]),
+             discarded=[g.card_name(c) for c in discarded])
 
 
 # ---------------------------------------------------------------------------- stealin'
 
 
 def _start_stealin(g: Game) -> None:
-    emit(g, "stealin", None, cards=len(g.pile))
+    if g.events is not None:
+        emit(g, "stealin", None, cards=len(g.pile))
     g.resolve_i = 0
     resolve_pile(g)
 
@@ -524,8 +528,9 @@ def resolve_pile(g: Game) -> None:
             # A Brilliant Idea says which card it copied (its words give the reason).
             idea = name.partition("@")[0] == "idea" and 0 <= kind < len(ids.KIND_NAMES)
             copied = {"copied": ids.KIND_NAMES[kind]} if idea else {}
-            emit(g, "no-effect", None, bandit=g.chars[bandit], card=name,
-                 reason=reason or resolve.no_effect_reason(g, kind, bandit), **copied)
+            if g.events is not None:
+                emit(g, "no-effect", None, bandit=g.chars[bandit], card=name,
+                     reason=reason or resolve.no_effect_reason(g, kind, bandit), **copied)
         finish_card(g)
     if g.mp is not None and g.mp.pile_done(g):
         return  # a Reflex Action card resolved: the event goes on
@@ -579,8 +584,9 @@ def _end_stealin(g: Game) -> None:
     if g.options.events and spec.event is not None:
         from .round_events import run_event
 
-        emit(g, "event", None, name=spec.event, station=spec.station,
-             marshal_player=g.mp is not None)
+        if g.events is not None:
+            emit(g, "event", None, name=spec.event, station=spec.station,
+                 marshal_player=g.mp is not None)
         told = len(g.events) if g.events is not None else 0
         if run_event(g, spec.event):
             return  # waits for decisions (Pickpocketing)
@@ -592,7 +598,8 @@ def _end_stealin(g: Game) -> None:
 def end_round(g: Game) -> None:
     if g.mp is not None:
         g.mp.round_over(g)  # the penalties of the Marshal's bullets end
-    emit(g, "round-end", None, round=g.round_no + 1)
+    if g.events is not None:
+        emit(g, "round-end", None, round=g.round_no + 1)
     g.round_no += 1
     g.round_card = -1
     if g.round_no >= 5 or not g.round_deck:
@@ -602,7 +609,8 @@ def end_round(g: Game) -> None:
             g.mp.end_game(g)  # unfreed prisoners and mailbags left go to the Marshal
         from .scoring import score
 
-        emit(g, "game-over", None, **score(g), players=[who(g, s) for s in range(g.n_players)])
+        if g.events is not None:
+            emit(g, "game-over", None, **score(g), players=[who(g, s) for s in range(g.n_players)])
         return
     if g.hs is not None:
         from .hs.rules import clean_up

@@ -90,34 +90,35 @@ class Options:
         self._validate()
 
     # -- derived facts -------------------------------------------------------------------
+    # (each worked out once: the compiled engine asks for some of them at every step)
 
-    @property
+    @cached_property
     def bandits_per_player(self) -> int:
         return 2 if self.two_bandits else 1
 
-    @property
+    @cached_property
     def bandit_count(self) -> int:
         """Bandits in play (the Marshal player of Marshal & Prisoners is none)."""
         if self.marshal_prisoners:
             return self.players - 1
         return self.players * self.bandits_per_player
 
-    @property
+    @cached_property
     def figure_count(self) -> int:
         """Figures on the train a player moves: the bandits, and the Marshal player's."""
         return self.bandit_count + self.marshal_prisoners
 
-    @property
+    @cached_property
     def accessible_two_player(self) -> bool:
         """Rules 002's own 2-player game (expert always, no Gunslinger, no Cover)."""
         return self.edition is Edition.ACCESSIBLE and self.two_bandits and self.players == 2
 
-    @property
+    @cached_property
     def expert_cards(self) -> bool:
         """Whether the Expert Variant's discard piles are in use."""
         return self.expert or self.accessible_two_player
 
-    @property
+    @cached_property
     def car_count(self) -> int:
         """Cars behind the locomotive (Marshal & Prisoners: the prison car included)."""
         if self.marshal_prisoners:
@@ -126,7 +127,7 @@ class Options:
             return 4 if self.players == 3 or self.accessible_two_player else 3
         return min(self.players, len(content().cars))
 
-    @property
+    @cached_property
     def band(self) -> str:
         """Which round cards are used: those for 2-4 or for 5-6 players (Marshal &
         Prisoners: 2-4 or 5-7 bandits)."""

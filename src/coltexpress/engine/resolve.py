@@ -59,8 +59,9 @@ def escape(g: Game, bandits: list[int]) -> None:
     given = give_neutral(g, bandits, reason="marshal", announce=False)
     for b in bandits:
         g.pos[b] |= 1
-        _emit(g, "escape", None, bandit=g.chars[b], car=g.pos[b] >> 1, cars=g.last,
-              bullet=given)
+        if g.events is not None:
+            _emit(g, "escape", None, bandit=g.chars[b], car=g.pos[b] >> 1, cars=g.last,
+                  bullet=given)
 
 
 def give_neutral(g: Game, bandits: list[int], *, reason: str, announce: bool = True) -> bool:
@@ -75,16 +76,18 @@ def give_neutral(g: Game, bandits: list[int], *, reason: str, announce: bool = T
     if g.neutral_gone or g.neutral < len(bandits):
         if g.options.accessible_two_player and not g.neutral_gone:
             g.neutral_gone = True
-            _emit(g, "neutral-deck-removed", None)
-        _emit(g, "no-neutral-bullets", None, bandits=[g.chars[b] for b in bandits],
-              reason=reason)
+            if g.events is not None:
+                _emit(g, "neutral-deck-removed", None)
+        if g.events is not None:
+            _emit(g, "no-neutral-bullets", None, bandits=[g.chars[b] for b in bandits],
+                  reason=reason)
         return False
     for b in bandits:
         g.neutral -= 1
         card = g.neutral_base + g.neutral
         knowledge.push_public(g, g.seat_of[b], card)
         g.received[b] += 1
-        if announce:
+        if announce and g.events is not None:
             _emit(g, "neutral-bullet", None, bandit=g.chars[b], reason=reason)
     return True
 
@@ -126,7 +129,8 @@ def do_move(g: Game, b: int, index: int) -> None:
     action = cast(Move, ids.ACTIONS[index])
     old = g.pos[b]
     new = old + 2 * _DELTA[ids.DIR_INDEX[action.direction]] * action.distance
-    _emit(g, "move", None, bandit=g.chars[b], frm=_where(g, old), to=_where(g, new))
+    if g.events is not None:
+        _emit(g, "move", None, bandit=g.chars[b], frm=_where(g, old), to=_where(g, new))
     enter(g, b, new)
 
 
@@ -150,7 +154,8 @@ def do_floor(g: Game, b: int, index: int) -> None:
     if index != ids.FLOOR_SAME:
         car += _DELTA[ids.FLOOR_DIAG.index(index)]
     new = 2 * car + (1 - roof)
-    _emit(g, "floor", None, bandit=g.chars[b], frm=_where(g, old), to=_where(g, new))
+    if g.events is not None:
+        _emit(g, "floor", None, bandit=g.chars[b], frm=_where(g, old), to=_where(g, new))
     enter(g, b, new)
 
 
@@ -250,8 +255,9 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
     g.received[target] += 1
     if g.seat_of[b] == seat:
         g.friendly[b] += 1
-    _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target],
-          number=g.cylinder[b] + 1)
+    if g.events is not None:
+        _emit(g, "shoot", None, bandit=g.chars[b], target=g.chars[target],
+              number=g.cylinder[b] + 1)
     if cast(Shoot, action).off:  # Deadly Fall: Django knocks the target off the train
         from .mp.rules import knock_off
 
@@ -263,7 +269,8 @@ def do_shoot(g: Game, b: int, index: int) -> bool | None:
             step = 1 if tcar > car else -1
             if 0 <= tcar + step <= g.last:
                 new = g.pos[target] + 2 * step
-                _emit(g, "knocked-back", None, bandit=g.chars[target], to=_where(g, new))
+                if g.events is not None:
+                    _emit(g, "knocked-back", None, bandit=g.chars[target], to=_where(g, new))
                 enter(g, target, new)
     return None
 
@@ -326,8 +333,10 @@ def do_rob(g: Game, b: int, index: int) -> bool | None:
     g.held[b].append(token)
     g.loot_seen[token] |= 1 << g.seat_of[b]
     kind_name = ids.LOOT_NAMES[g.loot_kind[token]]
-    _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
-    if not g.loot_public[token]:  # (a jewel's or a strongbox's value everyone knows)
+    if g.events is not None:
+        _emit(g, "rob", None, bandit=g.chars[b], loot=kind_name, token=token)
+    # (a jewel's or a strongbox's value everyone knows)
+    if not g.loot_public[token] and g.events is not None:
         _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
               value=g.loot_value[token], loot=kind_name)
     if g.hs is not None:
@@ -399,8 +408,9 @@ def do_punch(g: Game, b: int, index: int) -> None:
     target = g.chars.index(action.target)
     space = g.pos[b]
     loot_name, take = action.loot, action.take
-    _emit(g, "punch", None, bandit=g.chars[b], target=g.chars[target], loot=loot_name,
-          take=take)
+    if g.events is not None:
+        _emit(g, "punch", None, bandit=g.chars[b], target=g.chars[target], loot=loot_name,
+              take=take)
     if loot_name is not None:
         kind = ids.LOOT_INDEX[loot_name]
         held = g.held[target]
@@ -413,12 +423,14 @@ def do_punch(g: Game, b: int, index: int) -> None:
         if take:
             g.held[b].append(token)
             g.loot_seen[token] |= 1 << g.seat_of[b]
-            _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
-                  value=g.loot_value[token])
+            if g.events is not None:
+                _emit(g, "rob-value", g.seat_of[b], bandit=g.chars[b], token=token,
+                      value=g.loot_value[token])
         else:
             g.floor_loot[space].append(token)
-        _emit(g, "drop", None, bandit=g.chars[target], loot=loot_name, token=token,
-              taken_by=g.chars[b] if take else None)
+        if g.events is not None:
+            _emit(g, "drop", None, bandit=g.chars[target], loot=loot_name, token=token,
+                  taken_by=g.chars[b] if take else None)
     if g.mp is not None:
         from .mp.rules import knock_off, take_brawler
 
@@ -436,9 +448,10 @@ def do_punch(g: Game, b: int, index: int) -> None:
     new_car = (space >> 1) + _DELTA[d]
     if 0 <= new_car <= g.last:
         new = 2 * new_car + (space & 1)
-        _emit(g, "pushed", None, bandit=g.chars[target], to=_where(g, new))
+        if g.events is not None:
+            _emit(g, "pushed", None, bandit=g.chars[target], to=_where(g, new))
         enter(g, target, new)
-    else:
+    elif g.events is not None:
         _emit(g, "not-pushed", None, bandit=g.chars[target])
 
 
@@ -451,7 +464,8 @@ def marshal_options(g: Game, b: int) -> list[int]:
 
 def do_marshal(g: Game, b: int, index: int) -> None:
     new = g.marshal + _DELTA[ids.MARSHAL.index(index)]
-    _emit(g, "marshal", None, bandit=g.chars[b], frm=g.marshal, to=new, cars=g.last)
+    if g.events is not None:
+        _emit(g, "marshal", None, bandit=g.chars[b], frm=g.marshal, to=new, cars=g.last)
     move_marshal(g, new)
 
 
