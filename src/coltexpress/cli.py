@@ -496,10 +496,18 @@ def bench(
         bool,
         typer.Option(
             "--compare-builds",
-            help="Run the benchmark on the compiled engine and on the pure Python one, one "
-            "after the other, and print how many times faster the compiled one is.",
+            help="Run the benchmark on the compiled engine and on the pure Python one, in "
+            "turns (--rounds pairs), and print how many times faster the compiled one is.",
         ),
     ] = False,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            min=1, max=50,
+            help="With --compare-builds: how many pairs of runs, each pair side by side "
+            "(the ratio is the pairs' median).",
+        ),
+    ] = 3,
 ) -> None:
     """Measure the engine: random playouts on one core, and the cost of a copy.
 
@@ -511,7 +519,8 @@ def bench(
         if updates:
             raise _fail("--updates measures one preset on this build: leave out --all and "
                         "--compare-builds")
-        _bench_many(players, seconds, game, preset, quiet, as_json, every, compare_builds)
+        _bench_many(players, seconds, game, preset, quiet, as_json, every,
+                    rounds if compare_builds else 0)
         return
     players = _game_options(game, preset, players).players
     with Bars(show=Bars.wanted(quiet=as_json)) as bars:
@@ -548,8 +557,10 @@ BUILD_WORDS = {"compiled": "compiled (mypyc)", "pure": "pure Python"}
 
 
 def _bench_many(players: int | None, seconds: float, game: str, preset: str, quiet: bool,
-                as_json: bool, every: bool, compare: bool) -> None:
-    """colt bench --all and --compare-builds: several benchmarks, a row each."""
+                as_json: bool, every: bool, rounds: int) -> None:
+    """colt bench --all and --compare-builds (``rounds`` pairs, none without it): several
+    benchmarks, a row each."""
+    compare = rounds > 0
     from .sim import compare_builds as run_compare
     from .sim import every_preset
 
@@ -560,12 +571,13 @@ def _bench_many(players: int | None, seconds: float, game: str, preset: str, qui
     results: list[dict[str, Any]] = []
     with Bars(show=Bars.wanted(quiet=as_json)) as bars:
         meter = bars.stage("benchmarks" + (", both builds" if compare else ""), "benchmarks",
-                           total=len(runs) * (2 if compare else 1))
+                           total=len(runs) * (2 * rounds if compare else 1))
         for name, preset_name, count in runs:
             try:
                 if compare:
                     results.append(run_compare(game=name, preset=preset_name, players=count,
-                                               seconds=seconds, quiet=quiet, meter=meter))
+                                               seconds=seconds, quiet=quiet, rounds=rounds,
+                                               meter=meter))
                 else:
                     results.append(run_bench(players=count, preset=preset_name,
                                              seconds=seconds, quiet=quiet, game=name).to_dict())

@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -181,23 +182,58 @@ def bench_in_build(
 
 def compare_builds(
     *, game: str, preset: str, players: int, seconds: float, quiet: bool = False,
-    meter: Meter | None = None,
+    rounds: int = 3, meter: Meter | None = None,
 ) -> dict[str, Any]:
-    """The same benchmark on the compiled build and the pure one, one after the other in
-    one call (a ratio measured in one run: a shared machine's speed changes between runs);
-    ``ratio``: how many times faster the compiled build is."""
-    reports = {}
-    for build in ("compiled", "pure"):
-        reports[build] = bench_in_build(build, game=game, preset=preset, players=players,
-                                        seconds=seconds, quiet=quiet)
-        if meter is not None:
-            meter.add()
-    fast, slow = reports["compiled"], reports["pure"]
+    """The same benchmark on the compiled build and the pure one, alternating in one call:
+    ``rounds`` pairs, each pair's builds back to back in turns (compiled first, then pure
+    first, ...), since a shared machine's speed drifts between runs and only builds measured
+    side by side compare. ``ratio``: how many times faster the compiled build is, the median
+    of the pairs'; ``compiled`` and ``pure``: each build's runs together (games over
+    seconds, the median copy); ``rounds``: each pair's figures."""
+    runs: dict[str, list[dict[str, Any]]] = {"compiled": [], "pure": []}
+    pairs = []
+    for i in range(rounds):
+        order = ("compiled", "pure") if i % 2 == 0 else ("pure", "compiled")
+        pair = {}
+        for build in order:
+            pair[build] = bench_in_build(build, game=game, preset=preset, players=players,
+                                         seconds=seconds, quiet=quiet)
+            runs[build].append(pair[build])
+            if meter is not None:
+                meter.add()
+        pairs.append({
+            "compiled": pair["compiled"]["games_per_second"],
+            "pure": pair["pure"]["games_per_second"],
+            "ratio": round(pair["compiled"]["games_per_second"]
+                           / pair["pure"]["games_per_second"], 2),
+            "clone_ratio": round(pair["pure"]["clone_us"] / pair["compiled"]["clone_us"], 2),
+        })
+    together = {build: _together(reports) for build, reports in runs.items()}
+    fast, slow = together["compiled"], together["pure"]
     return {
-        "game": game, "preset": preset, "players": players, "quiet": quiet, **reports,
+        "game": game, "preset": preset, "players": players, "quiet": quiet, **together,
         "ratio": {
-            "games_per_second": round(fast["games_per_second"] / slow["games_per_second"], 2),
+            "games_per_second": statistics.median(p["ratio"] for p in pairs),
             "steps_per_second": round(fast["steps_per_second"] / slow["steps_per_second"], 2),
-            "clone_us": round(slow["clone_us"] / fast["clone_us"], 2),
+            "clone_us": statistics.median(p["clone_ratio"] for p in pairs),
         },
+        "rounds": pairs,
+    }
+
+
+def _together(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One build's benchmark runs as one: their games over their seconds, the median copy."""
+    games = sum(r["games"] for r in reports)
+    seconds = sum(r["seconds"] for r in reports)
+    steps = sum(r["steps_per_second"] * r["seconds"] for r in reports)
+    return {
+        **reports[0],
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 1),
+        "steps_per_second": round(steps / seconds, 1),
+        "steps_per_game": round(steps / games, 2),
+        "clone_us": statistics.median(r["clone_us"] for r in reports),
+        "apply_us": round(seconds / steps * 1e6, 2),
+        "runs": len(reports),
     }
