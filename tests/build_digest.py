@@ -1,9 +1,10 @@
 """Plays seeded random games of every preset of both games and prints, per preset, one
 digest of everything the engine showed: every state, legal moves, events, every seat's and
-the spectator's views, sampled worlds (``determinize``) and the result. test_builds runs it
-once on each build of the engines and compares.
+the spectator's views, sampled worlds (``determinize``) and the result; then, per preset,
+a game of the bots (search, heuristic, the easy level's slips) with every choice they made.
+test_builds runs it once on each build and compares.
 
-    python tests/build_digest.py GAMES_PER_PRESET VIEWED_PER_PRESET
+    python tests/build_digest.py GAMES_PER_PRESET VIEWED_PER_PRESET [BOT_GAMES]
 """
 
 from __future__ import annotations
@@ -51,12 +52,39 @@ def digest(game: str, preset: str, players: int, games: int, viewed: int) -> str
     return out.hexdigest()
 
 
+def bots_digest(game: str, preset: str, players: int, games: int) -> str:
+    """Seeded games of a search bot (fixed iterations, no clock), the heuristic and the
+    easy level, seats rotated: every choice and the result."""
+    from coltexpress.games import game_of
+    from coltexpress.tournament import make_agent, parse_agent
+
+    kind = game_of(game)
+    options = kind.options(preset, players=players)
+    specs = [parse_agent("ismcts:iterations=40:rollout_depth=8"), parse_agent("heuristic"),
+             parse_agent("heuristic:noise=0.35")]
+    out = hashlib.sha256()
+    for seed in range(games):
+        g = kind.new(options, seed=seed)
+        agents = [make_agent(specs[(seat + seed) % len(specs)], seed * 10 + seat)
+                  for seat in range(g.n_players)]
+        while not g.is_over:
+            choice = agents[g.current_seat].act(g)
+            out.update(_dump(choice))
+            g.apply_id(choice)
+        out.update(_dump(g.result()))
+    return out.hexdigest()
+
+
 def main() -> None:
     games, viewed = int(sys.argv[1]), int(sys.argv[2])
+    bot_games = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     report = {"build": compiled.BUILD, "digests": {
         f"{game} {preset} {players}p": digest(game, preset, players, games, viewed)
         for game, preset, players in every_preset()
-    }}
+    }, "bots": {
+        f"{game} {preset} {players}p": bots_digest(game, preset, players, bot_games)
+        for game, preset, players in every_preset()
+    } if bot_games else {}}
     print(json.dumps(report))
 
 

@@ -42,28 +42,35 @@ def _need_compiled() -> None:
 def test_both_builds_play_identical_games_of_every_preset_and_both_games() -> None:
     """For every preset of both games: 12 seeded random games with their states, legal
     moves and events; 3 of them also with every seat's and the spectator's view at every
-    move and sampled worlds; the same on both builds."""
+    move and sampled worlds; the same on both builds. The bots (compiled too) choose the
+    same moves on both: a game per preset of search, heuristic and easy bots."""
     _need_compiled()
-    fast = _run(False, "tests/build_digest.py", "12", "3")
-    slow = _run(True, "tests/build_digest.py", "12", "3")
+    fast = _run(False, "tests/build_digest.py", "12", "3", "1")
+    slow = _run(True, "tests/build_digest.py", "12", "3", "1")
     assert (fast["build"], slow["build"]) == ("compiled", "pure")
     assert len(fast["digests"]) >= 15  # every preset of both games
     differ = [k for k in fast["digests"] if fast["digests"][k] != slow["digests"].get(k)]
     assert not differ, f"the builds play these differently: {differ}"
+    assert fast["bots"].keys() == fast["digests"].keys()
+    differ = [k for k in fast["bots"] if fast["bots"][k] != slow["bots"].get(k)]
+    assert not differ, f"the bots choose differently on the two builds: {differ}"
 
 
 def test_colt_pure_runs_the_source_and_a_stale_build_is_never_run(tmp_path: Path) -> None:
     """COLT_PURE=1 imports the engines from their .py files; a compiled engine whose source
     changed since it was compiled is set aside for the source (with a warning)."""
     code = ("import coltexpress.compiled as c, coltexpress.engine.game as g, "
-            "coltexpress.superexpress.game as s; "
-            "import json; print(json.dumps([c.BUILD, c.REASON, g.__file__, s.__file__]))")
-    build, reason, game_file, super_file = _run(True, "-c", code)
+            "coltexpress.superexpress.game as s, coltexpress.agents.ismcts as a; "
+            "import json; print(json.dumps([c.BUILD, c.REASON, g.__file__, s.__file__, "
+            "a.__file__]))")
+    build, reason, game_file, super_file, search_file = _run(True, "-c", code)
     assert build == "pure" and "COLT_PURE" in reason
     assert game_file.endswith("game.py") and super_file.endswith("game.py")
+    assert search_file.endswith("ismcts.py")
     _need_compiled()
-    build, _, game_file, _ = _run(False, "-c", code)
+    build, _, game_file, _, search_file = _run(False, "-c", code)
     assert build == "compiled" and not game_file.endswith(".py")
+    assert not search_file.endswith(".py")
     # A copy of the package whose engine source changed after the compile: its source runs.
     copy = tmp_path / "src"
     shutil.copytree(ROOT / "src", copy, ignore=shutil.ignore_patterns("__pycache__"))
@@ -73,7 +80,7 @@ def test_colt_pure_runs_the_source_and_a_stale_build_is_never_run(tmp_path: Path
     env.pop("COLT_PURE", None)
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path,
                           capture_output=True, text=True, check=True, timeout=120)
-    build, reason, game_file, _ = json.loads(done.stdout)
+    build, reason, game_file, _, _ = json.loads(done.stdout)
     assert build == "pure" and "changed" in reason and game_file.startswith(str(copy))
     assert game_file.endswith("game.py") and "compiles it again" in done.stderr
 

@@ -213,9 +213,14 @@ def test_simulate_with_agents_table_and_plot(tmp_path: Path) -> None:
 
 
 def test_simulate_exits_nonzero_when_a_game_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    from coltexpress.agents.random_agent import RandomAgent
+    from coltexpress import tournament
+    from coltexpress.agents import Agent, Observation
 
-    monkeypatch.setattr(RandomAgent, "choose", lambda self, obs: 10_000)
+    class Illegal(Agent):  # a program's own agent (the bots may be compiled; this is not)
+        def choose(self, observation: Observation) -> int:
+            return 10_000
+
+    monkeypatch.setitem(tournament._KINDS, "random", Illegal)
     out = runner.invoke(app, ["simulate", "--players", "3", "--games", "2", "--json"])
     assert out.exit_code == 1
     assert json.loads(out.output)["errors"] == 2

@@ -36,8 +36,9 @@ from types import ModuleType
 __all__ = ["BUILD", "PACKAGES", "REASON", "choose", "source_digest", "sources"]
 
 HERE = Path(__file__).resolve().parent
-# The packages compiled, as paths under coltexpress/ and as module names.
-PACKAGES = ("engine", "superexpress")
+# The packages compiled, as paths under coltexpress/ and as module names: the two games'
+# rules and the bots (their search and heuristics run the rules millions of times).
+PACKAGES = ("engine", "superexpress", "agents")
 _MODULES = tuple(f"coltexpress.{p}" for p in PACKAGES)
 # Modules left to the interpreter: the options take loose input (a preset's strings, lists)
 # and check it themselves, where a compiled dataclass would refuse it before the check.

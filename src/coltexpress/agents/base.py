@@ -11,6 +11,8 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 __all__ = ["Agent", "Observation", "Playable", "game_name", "noisy"]
 
 DEFAULT_GAME = "colt-express"  # a game object without ``game_name`` (coltexpress.games)
@@ -89,10 +91,12 @@ class Observation:
         return self._game.determinize(self.seat, rng)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a program's own agents, compiled or not
 class Agent(ABC):
     """A player. ``choose`` returns the id of a legal action for the observed seat.
 
-    Each agent owns a generator seeded at construction, separate from the game's.
+    Each agent owns a generator seeded at construction, separate from the game's. A program
+    writes its own agent as a subclass that defines ``choose``.
     """
 
     name: str = "agent"
