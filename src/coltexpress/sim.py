@@ -213,9 +213,9 @@ def compare_builds(
     return {
         "game": game, "preset": preset, "players": players, "quiet": quiet, **together,
         "ratio": {
-            "games_per_second": statistics.median(p["ratio"] for p in pairs),
+            "games_per_second": round(statistics.median(p["ratio"] for p in pairs), 2),
             "steps_per_second": round(fast["steps_per_second"] / slow["steps_per_second"], 2),
-            "clone_us": statistics.median(p["clone_ratio"] for p in pairs),
+            "clone_us": round(statistics.median(p["clone_ratio"] for p in pairs), 2),
         },
         "rounds": pairs,
     }
