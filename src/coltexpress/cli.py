@@ -593,14 +593,14 @@ def _bench_many(players: int | None, seconds: float, game: str, preset: str, qui
         table.add_column(column)
     if compare:
         for column in ("games/s compiled", "games/s pure", "times faster",
-                       "copy µs compiled", "copy µs pure"):
+                       "copy µs compiled / pure"):
             table.add_column(column, justify="right")
         for r in results:
             table.add_row(game_of(r["game"]).title, r["preset"], str(r["players"]),
-                          f"{r['compiled']['games_per_second']:,}",
-                          f"{r['pure']['games_per_second']:,}",
+                          f"{r['compiled']['games_per_second']:,.0f}",
+                          f"{r['pure']['games_per_second']:,.0f}",
                           f"{r['ratio']['games_per_second']:,}",
-                          f"{r['compiled']['clone_us']:,}", f"{r['pure']['clone_us']:,}")
+                          f"{r['compiled']['clone_us']:.2f} / {r['pure']['clone_us']:.2f}")
     else:
         for column in ("games per second", "moves per second", "copy of a game (µs)"):
             table.add_column(column, justify="right")

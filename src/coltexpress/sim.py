@@ -233,7 +233,7 @@ def _together(reports: list[dict[str, Any]]) -> dict[str, Any]:
         "games_per_second": round(games / seconds, 1),
         "steps_per_second": round(steps / seconds, 1),
         "steps_per_game": round(steps / games, 2),
-        "clone_us": statistics.median(r["clone_us"] for r in reports),
+        "clone_us": round(statistics.median(r["clone_us"] for r in reports), 2),
         "apply_us": round(seconds / steps * 1e6, 2),
         "runs": len(reports),
     }
