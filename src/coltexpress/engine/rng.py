@@ -49,11 +49,6 @@ def _native() -> bool:
 _NATIVE: Final = _native()
 
 
-def next_state(state: int) -> int:
-    """Advance the generator state by one step."""
-    return (state + _GOLDEN) & _MASK
-
-
 def output(state: int) -> int:
     """The 64-bit output for a state (SplitMix64 finaliser)."""
     hi, lo = _mix(state >> 32, state & _M32)
