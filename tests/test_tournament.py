@@ -72,6 +72,31 @@ def test_agent_stats_on_a_known_case() -> None:
     chars = {s.name: s for s in report.character_stats()}
     assert chars["belle"].wins == pytest.approx(1.5)  # seat 0 in both games
     assert chars["tuco"].wins == pytest.approx(0.5)
+    line = stats["random"].to_dict()  # 75% of its games against a fair share of a third
+    assert line["fair_share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert line["fair_multiple"] == pytest.approx(2.25)
+    low, high = wilson(1.5, 2)
+    assert line["fair_multiple_ci95"] == pytest.approx([3 * low, 3 * high], abs=1e-3)
+
+
+def test_think_time_is_counted_per_agent_and_kept_out_of_the_results() -> None:
+    """Each agent's decisions are timed (mean and longest, per agent across its seats);
+    the times are not part of a game's outcome, which stays a function of the seed."""
+    specs = [parse_agent("ismcts:iterations=30"), parse_agent("random"), parse_agent("random")]
+    report = run_tournament(THREE, specs, games=2, seed=5)
+    again = run_tournament(THREE, specs, games=2, seed=5)
+    assert report.outcomes == again.outcomes
+    stats = {s.name: s for s in report.agent_stats()}
+    search, rand = stats["ismcts:iterations=30"], stats["random"]
+    assert search.decisions + rand.decisions == sum(o.steps for o in report.outcomes)
+    assert search.decisions == sum(o.think[s][2] for o in report.outcomes
+                                   for s in range(3) if o.entries[s] == 0)
+    assert 0 < search.mean_think <= search.longest
+    assert search.mean_think > rand.mean_think  # thirty searches against a draw
+    line = search.to_dict()
+    assert line["mean_think_ms"] == pytest.approx(1000 * search.mean_think, abs=0.01)
+    assert line["decisions"] == search.decisions
+    assert "mean_think_ms" not in report.character_stats()[0].to_dict()
 
 
 def test_seats_rotate_so_every_agent_plays_every_seat() -> None:
@@ -111,7 +136,11 @@ def test_parallel_jobs_give_the_serial_results() -> None:
     serial = run_tournament(THREE, specs, games=8, seed=3)
     parallel = run_tournament(THREE, specs, games=8, seed=3, jobs=2)
     assert serial.outcomes == parallel.outcomes
-    assert serial.to_dict()["agent_stats"] == parallel.to_dict()["agent_stats"]
+    timed = ("mean_think_ms", "max_think_ms")  # the machine's, not the games'
+    assert [{k: v for k, v in line.items() if k not in timed}
+            for line in serial.to_dict()["agent_stats"]] == [
+        {k: v for k, v in line.items() if k not in timed}
+        for line in parallel.to_dict()["agent_stats"]]
 
 
 def test_parallel_games_are_reported_as_they_end(

@@ -205,6 +205,14 @@ def simulate(
         raise typer.Exit(1)
 
 
+def _duration(seconds: float) -> str:
+    """A decision's time: milliseconds (one decimal under 10 ms), seconds from 1 s."""
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    ms = 1000 * seconds
+    return f"{ms:.1f} ms" if ms < 10 else f"{ms:.0f} ms"
+
+
 def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -> None:
     fair = 1 / report.options.players
     game = report.game
@@ -218,18 +226,29 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
     shared = ("A win shared by several players counts as a share for each (half a win for "
               "two)." if several else None)
     table.add_column("agent", no_wrap=True)
-    columns = ["seats", "win % (95% CI)", "fair %"]
+    columns = ["seats", "win % (95% CI)", "vs fair"]
     columns += (["score"] if game.score else []) + [m.column for m in game.measures]
     for column in columns:
-        table.add_column(column, justify="right", no_wrap=column.startswith("win"))
+        table.add_column(column, justify="right", no_wrap=column.startswith(("win", "vs")))
     for stat in report.agent_stats():
         d = stat.to_dict()
         table.add_row(
             stat.name, str(stat.seats), interval_text(stat.win_rate, *stat.interval),
-            f"{fair:.1%}", *([f"{d['mean_score']:.0f}"] if game.score else []),
+            f"{stat.multiple:.2f}x", *([f"{d['mean_score']:.0f}"] if game.score else []),
             *(m.text(d[m.key]) for m in game.measures),
         )
     console.print(table)
+    console.print(f"vs fair: the win rate as a multiple of a seat's fair share ({fair:.1%}, "
+                  f"one in {report.options.players}).")
+    thinking = Table(title="time to decide")
+    for column in ("agent", "decisions", "mean", "longest"):
+        thinking.add_column(column, justify="left" if column == "agent" else "right",
+                            no_wrap=True)
+    for stat in report.agent_stats():
+        if stat.decisions:
+            thinking.add_row(stat.name, f"{stat.decisions:,}", _duration(stat.mean_think),
+                             _duration(stat.longest))
+    console.print(thinking)
     chars = Table(title="win rate by character")
     chars.add_column("character", no_wrap=True)
     for column in ("seat-games", "win % (95% CI)", *(["score"] if game.score else [])):

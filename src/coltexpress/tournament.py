@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -135,6 +136,9 @@ class GameOutcome:
     details: Any = None
     record: dict[str, Any] | None = None
     error: str | None = None
+    # per seat: (seconds thought in all, the longest decision's seconds, decisions); a
+    # measure of the machine as much as of the agent, so not part of the game's equality
+    think: list[tuple[float, float, int]] = field(default_factory=list, compare=False)
 
 
 def _seed_of(seed: int, index: int, salt: int) -> int:
@@ -161,9 +165,16 @@ def play_game(
         game = game_of(stats.name).new(options, seed=game_seed)
         tally = stats.tally(game)
         steps = 0
+        spent, longest, decisions = [0.0] * n, [0.0] * n, [0] * n
         while not game.is_over:
             seat = game.actor
-            tally.see(game.apply_id(agents[seat].act(game)))
+            began = time.perf_counter()
+            chosen = agents[seat].act(game)
+            took = time.perf_counter() - began
+            spent[seat] += took
+            longest[seat] = max(longest[seat], took)
+            decisions[seat] += 1
+            tally.see(game.apply_id(chosen))
             steps += 1
         measures, details = tally.finish(game)
     except Exception as exc:  # a crash is what a tournament must count, not die of
@@ -184,6 +195,7 @@ def play_game(
         measures,
         details,
         record,
+        think=list(zip(spent, longest, decisions, strict=True)),
     )
 
 
@@ -210,6 +222,10 @@ class Stat:
     sums: dict[str, float] = field(default_factory=dict)  # the game's measures, summed
     scores: list[int] = field(default_factory=list)
     measures: tuple[Measure, ...] = ()
+    fair: float = 0.0  # the fair share of a seat: 1 / players
+    thought: float = 0.0  # seconds of thinking, over ``decisions``
+    decisions: int = 0
+    longest: float = 0.0  # the longest decision's seconds
 
     @property
     def win_rate(self) -> float:
@@ -218,6 +234,16 @@ class Stat:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
+
+    @property
+    def multiple(self) -> float:
+        """The win rate as a multiple of the fair share (1: as often as a seat's share)."""
+        return self.win_rate / self.fair if self.fair else 0.0
+
+    @property
+    def mean_think(self) -> float:
+        """Seconds a decision, on average."""
+        return self.thought / self.decisions if self.decisions else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         low, high = self.interval
@@ -228,6 +254,13 @@ class Stat:
             "wins": round(self.wins, 3),
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(self.fair, 4),
+            "fair_multiple": round(self.multiple, 3),
+            "fair_multiple_ci95": [round(low / self.fair, 3), round(high / self.fair, 3)]
+            if self.fair else [0.0, 0.0],
+            **({"mean_think_ms": round(1000 * self.mean_think, 2),
+                "max_think_ms": round(1000 * self.longest, 1),
+                "decisions": self.decisions} if self.decisions else {}),
             "mean_score": round(self.total / self.games, 1) if self.games else 0.0,
             **{m.key: m.value(self.sums.get(m.key, 0.0), self.games) for m in self.measures},
         }
@@ -256,7 +289,8 @@ class TournamentReport:
         return sum(1 for o in self.outcomes if o.error is not None)
 
     def _accumulate(
-        self, key: Callable[[GameOutcome, int], str], seats: dict[str, int]
+        self, key: Callable[[GameOutcome, int], str], seats: dict[str, int], *,
+        timed: bool = False,
     ) -> list[Stat]:
         stats: dict[str, Stat] = {}
         measures = self.game.measures
@@ -267,8 +301,14 @@ class TournamentReport:
                 name = key(o, seat)
                 stat = stats.get(name)
                 if stat is None:
-                    stat = stats[name] = Stat(name, seats.get(name, 1), measures=measures)
+                    stat = stats[name] = Stat(name, seats.get(name, 1), measures=measures,
+                                              fair=1 / len(o.entries))
                 stat.games += 1
+                if timed and o.think:
+                    thought, longest, decisions = o.think[seat]
+                    stat.thought += thought
+                    stat.longest = max(stat.longest, longest)
+                    stat.decisions += decisions
                 if seat in o.winners:
                     stat.wins += 1 / len(o.winners)
                 stat.total += o.totals[seat]
@@ -283,7 +323,7 @@ class TournamentReport:
         """One line per distinct agent (an agent holding two seats counts both)."""
         names = [str(s) for s in self.specs]
         seats = {n: names.count(n) for n in names}
-        stats = self._accumulate(lambda o, seat: names[o.entries[seat]], seats)
+        stats = self._accumulate(lambda o, seat: names[o.entries[seat]], seats, timed=True)
         order = {n: i for i, n in reversed(list(enumerate(names)))}
         return sorted(stats, key=lambda s: order[s.name])
 
