@@ -30,12 +30,16 @@ PRESETS = [
 HS_PRESETS = [("horses-stagecoach", 4), ("both-expansions", 5)]
 
 
+HEURISTIC_ROLLOUTS = {"iterations": 6, "rollout_depth": 6, "rollout": "heuristic"}
+
+
 def _agents(seed: int) -> list[Agent]:
     return [
         RandomAgent(seed=seed),
         HeuristicAgent(seed=seed),
         HeuristicAgent(seed=seed, noise=0.3),
         ISMCTSAgent(seed=seed, iterations=8),
+        ISMCTSAgent(seed=seed, iterations=4, rollout_depth=8, rollout="heuristic"),
     ]
 
 
@@ -63,7 +67,8 @@ def _decisions(agent_factory: type[Agent], seed: int, **kw: object) -> list[int]
 
 @pytest.mark.parametrize(
     ("factory", "kw"),
-    [(RandomAgent, {}), (HeuristicAgent, {"noise": 0.2}), (ISMCTSAgent, {"iterations": 10})],
+    [(RandomAgent, {}), (HeuristicAgent, {"noise": 0.2}), (ISMCTSAgent, {"iterations": 10}),
+     (ISMCTSAgent, HEURISTIC_ROLLOUTS)],
 )
 def test_same_seed_same_decisions(factory: type[Agent], kw: dict[str, object]) -> None:
     assert _decisions(factory, 5, **kw) == _decisions(factory, 5, **kw)
@@ -82,7 +87,8 @@ def _hide_differently(game: Any, seat: int, rng: random.Random) -> Any:
 
 @pytest.mark.parametrize(
     ("factory", "kw"),
-    [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (RandomAgent, {})],
+    [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (RandomAgent, {}),
+     (ISMCTSAgent, HEURISTIC_ROLLOUTS)],
 )
 def test_decision_depends_only_on_the_seats_view(
     factory: type[Agent], kw: dict[str, object]
@@ -92,7 +98,8 @@ def test_decision_depends_only_on_the_seats_view(
 
 
 @pytest.mark.parametrize(
-    ("factory", "kw"), [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12})]
+    ("factory", "kw"),
+    [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (ISMCTSAgent, HEURISTIC_ROLLOUTS)],
 )
 def test_decision_depends_only_on_the_seats_view_with_horses_and_stagecoach(
     factory: type[Agent], kw: dict[str, object]
@@ -157,6 +164,31 @@ def test_ismcts_time_budget_is_respected_roughly() -> None:
 def test_ismcts_needs_a_budget() -> None:
     with pytest.raises(ValueError, match="budget"):
         ISMCTSAgent(iterations=None, seconds=None)
+
+
+def test_ismcts_rollout_is_random_or_the_heuristic() -> None:
+    from coltexpress.tournament import make_agent, parse_agent
+
+    with pytest.raises(ValueError, match="rollout is one of random, heuristic"):
+        ISMCTSAgent(rollout="greedy")
+    with pytest.raises(ValueError, match="bad value 'greedy' for ismcts parameter rollout"):
+        parse_agent("ismcts:rollout=greedy")
+    agent = make_agent(parse_agent("ismcts:iterations=5:rollout=heuristic"), seed=1)
+    assert isinstance(agent, ISMCTSAgent) and agent.rollout == "heuristic"
+
+
+def test_a_known_world_is_the_search_world_itself() -> None:
+    """The heuristic's roll-out steps (``rollout=heuristic``) decide on the search's own
+    world: ``KnownWorld`` gives a copy of it, not a new draw of what is hidden."""
+    from coltexpress.agents.base import KnownWorld
+
+    game = new_game(players=3)
+    seat = game.current_seat
+    assert seat is not None
+    world = KnownWorld(game, seat).sample_world(random.Random(1))
+    assert world is not game and world.to_json() == game.to_json()
+    drawn = Observation(game, seat).sample_world(random.Random(1))
+    assert drawn.to_json() != game.to_json()  # what an observation of the real game gives
 
 
 def test_heuristic_robs_loot_at_hand() -> None:
@@ -514,7 +546,8 @@ def test_bots_finish_super_express_games(preset: str, players: int) -> None:
 
 @pytest.mark.parametrize(
     ("factory", "kw"),
-    [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (RandomAgent, {})],
+    [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (RandomAgent, {}),
+     (ISMCTSAgent, HEURISTIC_ROLLOUTS)],
 )
 def test_super_express_decisions_depend_only_on_the_seats_view(
     factory: type[Agent], kw: dict[str, object]

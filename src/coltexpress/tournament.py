@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .agents import Agent, HeuristicAgent, ISMCTSAgent, RandomAgent
+from .agents.ismcts import ROLLOUTS
 from .games import game_of
 from .gamestats import GameStats, Measure, Section, stats_for_options
 
@@ -61,6 +62,14 @@ _KINDS: dict[str, type[Agent]] = {
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
 }
+
+
+def _rollout(value: str) -> str:
+    if value not in ROLLOUTS:
+        raise ValueError(value)
+    return value
+
+
 _PARAMS: dict[str, dict[str, Callable[[str], Any]]] = {
     "random": {},
     "heuristic": {"noise": float},
@@ -69,6 +78,7 @@ _PARAMS: dict[str, dict[str, Callable[[str], Any]]] = {
         "seconds": float,
         "exploration": float,
         "rollout_depth": int,
+        "rollout": _rollout,
     },
 }
 

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from mypy_extensions import mypyc_attr
 
-__all__ = ["Agent", "Observation", "Playable", "game_name", "noisy"]
+__all__ = ["Agent", "KnownWorld", "Observation", "Playable", "game_name", "noisy"]
 
 DEFAULT_GAME = "colt-express"  # a game object without ``game_name`` (coltexpress.games)
 
@@ -89,6 +89,18 @@ class Observation:
     def sample_world(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's view; hidden parts drawn with ``rng``."""
         return self._game.determinize(self.seat, rng)
+
+
+class KnownWorld(Observation):
+    """A seat of a world that a search already drew (``Observation.sample_world``): its
+    "sampled world" is that world itself (a copy), so a rule-based agent can play a search's
+    roll-out without drawing the hidden cards again. Only a search's own worlds are given
+    this way; an agent's observation of the real game is always an ``Observation``."""
+
+    __slots__ = ()
+
+    def sample_world(self, rng: random.Random) -> Any:
+        return self._game.clone()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a program's own agents, compiled or not

@@ -233,8 +233,13 @@ class ColtHeuristicAgent(Agent):
             return min(legal, key=lambda i: world.loot_value[ids.GIVE.index(i)])
         if phase == RAINY:
             return self._keep(world, seat, legal)
-        if phase == PICKPOCKET:
-            return ids.TAKE
+        if phase == PICKPOCKET:  # a purse, the richest when they are told apart (accessible)
+            if ids.TAKE in legal:
+                return ids.TAKE
+            tokens = [i for i in legal if i in ids.TAKE_TOKEN]
+            if not tokens:
+                return legal[0]
+            return max(tokens, key=lambda i: world.loot_value[ids.TAKE_TOKEN.index(i)])
         if phase == KEEP:
             return self._keep(world, seat, legal)
         if phase == PICK:

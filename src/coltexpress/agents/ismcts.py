@@ -17,10 +17,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .base import Agent, Observation, Playable
+from .base import Agent, KnownWorld, Observation, Playable
 from .kits import bots_for
 
-__all__ = ["ISMCTSAgent"]
+__all__ = ["ROLLOUTS", "ISMCTSAgent"]
+
+ROLLOUTS = ("random", "heuristic")  # how a search's roll-outs are played
 
 
 class _Node:
@@ -51,8 +53,10 @@ class ISMCTSAgent(Agent):
     """ISMCTS with random roll-outs (or a heuristic cut-off) under an iteration or time budget.
 
     ``iterations``: search iterations per decision; ``seconds``: a time budget per decision
-    instead (whichever ends first when both are given). ``rollout_depth``: steps of random
-    play before the position is scored by the heuristic evaluation (``None``: play to the end).
+    instead (whichever ends first when both are given). ``rollout_depth``: steps of play
+    before the position is scored by the heuristic evaluation (``None``: play to the end).
+    ``rollout``: how those steps are played: ``random`` (uniformly) or ``heuristic`` (each
+    seat by the game's rule-based player, on the search's world: slower, better informed).
     """
 
     name = "ismcts"
@@ -65,14 +69,19 @@ class ISMCTSAgent(Agent):
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout_depth: int | None = None,
+        rollout: str = "random",
     ) -> None:
         super().__init__(seed=seed)
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs an iteration budget, a time budget, or both")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.rollout = rollout
+        self._policy: Agent | None = None  # the heuristic roll-outs' player
 
     def describe(self) -> str:
         budget = []
@@ -90,7 +99,10 @@ class ISMCTSAgent(Agent):
         rng = self.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
-        cutoff = bots_for(observation.game_name).cutoff
+        kit = bots_for(observation.game_name)
+        cutoff = kit.cutoff
+        if self.rollout == "heuristic" and self._policy is None:
+            self._policy = kit.heuristic(seed=rng.getrandbits(32), noise=0.0)
         done = 0
         while (limit is None or done < limit) and (
             deadline is None or done == 0 or time.perf_counter() < deadline
@@ -139,9 +151,13 @@ class ISMCTSAgent(Agent):
         # Roll-out.
         depth = 0
         max_depth = self.rollout_depth
+        policy = self._policy
         while not world.is_over and (max_depth is None or depth < max_depth):
             legal = world.legal_ids()
-            world.apply_id(legal[int(rng.random() * len(legal))])
+            if policy is None or len(legal) == 1:
+                world.apply_id(legal[int(rng.random() * len(legal))])
+            else:
+                world.apply_id(policy.choose(KnownWorld(world, world.actor)))
             depth += 1
         rewards = _rewards(world) if world.is_over else cutoff(world, rng)
         # Back-propagation, each node scored for the seat that chose it.
