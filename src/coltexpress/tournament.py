@@ -54,7 +54,8 @@ __all__ = [
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.35",
     "medium": "heuristic",
-    "hard": "ismcts:iterations=1000:rollout_depth=16:seconds=1.8",
+    # roll-outs to the end of the game, at most 0.9 s a decision (docs/agents.md)
+    "hard": "ismcts:iterations=1200:seconds=0.9",
 }
 
 _KINDS: dict[str, type[Agent]] = {
