@@ -15,6 +15,7 @@ from coltexpress.agents import (
     Observation,
     RandomAgent,
 )
+from coltexpress.engine import ids
 from coltexpress.engine.invariants import check_invariants
 from coltexpress.superexpress import SUPER_ACTIONS, SuperGame, SuperOptions
 from support import new_game
@@ -164,6 +165,22 @@ def test_ismcts_time_budget_is_respected_roughly() -> None:
 def test_ismcts_needs_a_budget() -> None:
     with pytest.raises(ValueError, match="budget"):
         ISMCTSAgent(iterations=None, seconds=None)
+
+
+def test_heuristic_takes_a_named_purse_at_the_accessible_pickpocketing() -> None:
+    """In the accessible edition the Pickpocketing station names the purse taken (decision
+    D-pickpocket): the heuristic takes one of those named, the richest in its world."""
+    game = Game.new(Options.preset("accessible", players=3), seed=13)
+    mover = RandomAgent(seed=13)
+    while not game.is_over and (game.pending is None
+                                or game.pending.decision.value != "pickpocket"):
+        game.apply_id(mover.act(game))
+    assert not game.is_over, "no Pickpocketing decision in this game"
+    legal = game.legal_ids()
+    assert ids.TAKE not in legal and len(legal) >= 2  # purses by name, and pass
+    for seed in range(5):
+        choice = HeuristicAgent(seed=seed).act(game)
+        assert choice in legal and choice != ids.PASS
 
 
 def test_ismcts_rollout_is_random_or_the_heuristic() -> None:
