@@ -225,7 +225,7 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
     several = any(len(o.winners) > 1 for o in report.outcomes if o.error is None)
     shared = ("A win shared by several players counts as a share for each (half a win for "
               "two)." if several else None)
-    table.add_column("agent", no_wrap=True)
+    table.add_column("agent", overflow="fold")  # a search spelled out folds, the figures stay
     columns = ["seats", "win % (95% CI)", "vs fair"]
     columns += (["score"] if game.score else []) + [m.column for m in game.measures]
     for column in columns:
@@ -243,7 +243,7 @@ def _print_report(report: TournamentReport, data: dict[str, Any], preset: str) -
     thinking = Table(title="time to decide")
     for column in ("agent", "decisions", "mean", "longest"):
         thinking.add_column(column, justify="left" if column == "agent" else "right",
-                            no_wrap=True)
+                            no_wrap=column != "agent", overflow="fold")
     for stat in report.agent_stats():
         if stat.decisions:
             thinking.add_row(stat.name, f"{stat.decisions:,}", _duration(stat.mean_think),
