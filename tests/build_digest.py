@@ -1,7 +1,9 @@
 """Plays seeded random games of every preset of both games and prints, per preset, one
 digest of everything the engine showed: every state, legal moves, events, every seat's and
 the spectator's views, sampled worlds (``determinize``) and the result; then, per preset,
-a game of the bots (search, heuristic, the easy level's slips) with every choice they made.
+a game of the bots (search, heuristic, the easy level's slips) with every choice they made,
+and a game's online updates (the words, events and patches the server's render worker sends
+every seat and a spectator, ``server.render``).
 test_builds runs it once on each build and compares.
 
     python tests/build_digest.py GAMES_PER_PRESET VIEWED_PER_PRESET [BOT_GAMES]
@@ -75,6 +77,32 @@ def bots_digest(game: str, preset: str, players: int, games: int) -> str:
     return out.hexdigest()
 
 
+def updates_digest(game: str, preset: str, players: int, games: int) -> str:
+    """Seeded random games as the online server says them: every move's update for every
+    seat and a spectator, whole and as patches, encoded as sent."""
+    from coltexpress.server.kinds import table_game
+    from coltexpress.server.render import Job, Renderer
+
+    kind = table_game(game)
+    options = kind.options(preset, {"players": players}).to_dict()
+    seats: tuple[int | None, ...] = (*range(players), None)
+    out = hashlib.sha256()
+    for seed in range(games):
+        renderer, mover = Renderer(), random.Random(seed)
+        g = kind.new(options, seed)
+        version = 0
+        while not g.is_over:
+            action = str(mover.choice(g.legal_actions()))
+            record = (game, options, seed, []) if version == 0 else None
+            job = Job("t", version, action, seats, {"version": version + 1}, record, seats)
+            texts = renderer.run(job)
+            assert texts is not None
+            out.update(_dump(sorted(texts.items(), key=repr)))
+            g.apply(action)
+            version += 1
+    return out.hexdigest()
+
+
 def main() -> None:
     games, viewed = int(sys.argv[1]), int(sys.argv[2])
     bot_games = int(sys.argv[3]) if len(sys.argv) > 3 else 0
@@ -83,6 +111,9 @@ def main() -> None:
         for game, preset, players in every_preset()
     }, "bots": {
         f"{game} {preset} {players}p": bots_digest(game, preset, players, bot_games)
+        for game, preset, players in every_preset()
+    } if bot_games else {}, "updates": {
+        f"{game} {preset} {players}p": updates_digest(game, preset, players, bot_games)
         for game, preset, players in every_preset()
     } if bot_games else {}}
     print(json.dumps(report))

@@ -43,7 +43,8 @@ def test_both_builds_play_identical_games_of_every_preset_and_both_games() -> No
     """For every preset of both games: 12 seeded random games with their states, legal
     moves and events; 3 of them also with every seat's and the spectator's view at every
     move and sampled worlds; the same on both builds. The bots (compiled too) choose the
-    same moves on both: a game per preset of search, heuristic and easy bots."""
+    same moves on both: a game per preset of search, heuristic and easy bots. The online
+    server's words and patches (compiled too) say a game per preset alike on both."""
     _need_compiled()
     fast = _run(False, "tests/build_digest.py", "12", "3", "1")
     slow = _run(True, "tests/build_digest.py", "12", "3", "1")
@@ -54,6 +55,9 @@ def test_both_builds_play_identical_games_of_every_preset_and_both_games() -> No
     assert fast["bots"].keys() == fast["digests"].keys()
     differ = [k for k in fast["bots"] if fast["bots"][k] != slow["bots"].get(k)]
     assert not differ, f"the bots choose differently on the two builds: {differ}"
+    assert fast["updates"].keys() == fast["digests"].keys()
+    differ = [k for k in fast["updates"] if fast["updates"][k] != slow["updates"].get(k)]
+    assert not differ, f"the server says these differently on the two builds: {differ}"
 
 
 def test_colt_pure_runs_the_source_and_a_stale_build_is_never_run(tmp_path: Path) -> None:

@@ -37,9 +37,13 @@ __all__ = ["BUILD", "PACKAGES", "REASON", "choose", "source_digest", "sources"]
 
 HERE = Path(__file__).resolve().parent
 # The packages compiled, as paths under coltexpress/ and as module names: the two games'
-# rules and the bots (their search and heuristics run the rules millions of times).
-PACKAGES = ("engine", "superexpress", "agents")
-_MODULES = tuple(f"coltexpress.{p}" for p in PACKAGES)
+# rules, the bots (their search and heuristics run the rules millions of times) and the
+# words (the online server says every moment of every move to each viewer).
+PACKAGES = ("engine", "superexpress", "agents", "words")
+# Single modules compiled: what the server builds each move's updates with (``server.render``).
+MODULES = ("server/patch.py", "server/messages.py")
+_MODULES = tuple(f"coltexpress.{p.removesuffix('.py').replace('/', '.')}"
+                 for p in (*PACKAGES, *MODULES))
 # Modules left to the interpreter: the options take loose input (a preset's strings, lists)
 # and check it themselves, where a compiled dataclass would refuse it before the check.
 INTERPRETED = ("engine/options.py", "superexpress/options.py")
@@ -52,7 +56,8 @@ REASON = "not chosen yet"
 
 def sources(root: Path = HERE) -> list[Path]:
     """The Python files compiled, in a stable order."""
-    return sorted(p for pkg in PACKAGES for p in (root / pkg).rglob("*.py"))
+    return sorted([*(p for pkg in PACKAGES for p in (root / pkg).rglob("*.py")),
+                   *(root / m for m in MODULES)])
 
 
 def compiled_sources(root: Path = HERE) -> list[Path]:

@@ -1005,7 +1005,7 @@ def lookup(
         for name, text in section.items():
             title = _title(text).lower()
             titles = (title, title.removeprefix("the "), title.removeprefix("a "))
-            if key in (name.lower(), *titles) or (key and title.startswith(key + " (")):
+            if key == name.lower() or key in titles or (key and title.startswith(key + " (")):
                 return text
     listed = ", ".join(_title(text) for section in topics.values() for text in section.values())
     raise KeyError(f"No help on {topic.strip()!r}. Topics: {listed}.")

@@ -83,8 +83,8 @@ def label(a: Any, view: dict[str, Any] | None) -> str | None:
         case Rob(loot="whiskey", token=None):
             return "Rob a whiskey flask (one at random; you look at it)"
         case Attack(board=True):
-            car = attack_car(view)
-            return f"Board the train here, inside {car}" if car else "Board the train here"
+            inside = attack_car(view)
+            return f"Board the train here, inside {inside}" if inside else "Board the train here"
         case Attack():
             return "Ride on to the next car forward"
         case Drink(old=old):
