@@ -10,6 +10,7 @@ import pytest
 from coltexpress import Game, Options
 from coltexpress.agents import (
     Agent,
+    HardAgent,
     HeuristicAgent,
     ISMCTSAgent,
     Observation,
@@ -564,7 +565,7 @@ def test_bots_finish_super_express_games(preset: str, players: int) -> None:
 @pytest.mark.parametrize(
     ("factory", "kw"),
     [(HeuristicAgent, {}), (ISMCTSAgent, {"iterations": 12}), (RandomAgent, {}),
-     (ISMCTSAgent, HEURISTIC_ROLLOUTS)],
+     (ISMCTSAgent, HEURISTIC_ROLLOUTS), (HardAgent, {})],
 )
 def test_super_express_decisions_depend_only_on_the_seats_view(
     factory: type[Agent], kw: dict[str, object]
@@ -609,6 +610,36 @@ def test_the_heuristic_is_the_games_own() -> None:
     assert isinstance(players["super-express"], SuperHeuristicAgent)
     for level in LEVELS:  # what the terminal and the browser ask for
         assert make_agent(parse_agent(level), 1).act(game) in game.legal_ids()
+
+
+def test_the_hard_level_is_each_games_strongest_player() -> None:
+    """``hard`` plays each game with that game's hard player (``agents.kits``, measured in
+    docs/agents.md): in Colt Express the search with roll-outs to the end of the game, at
+    most 0.9 s a decision; in Colt Super Express the heuristic's look-ahead with the larger
+    budgets, which decides otherwise than the heuristic on some of a game's decisions."""
+    from coltexpress.agents.kits import SUPER_HARD
+    from coltexpress.agents.super_heuristic import SuperHeuristicAgent
+    from coltexpress.tournament import make_agent, parse_agent
+
+    hard = make_agent(parse_agent("hard"), 3)
+    assert isinstance(hard, HardAgent) and hard.describe() == "hard"
+    colt = new_game(players=3)
+    assert hard.act(colt) in colt.legal_ids()
+    search = hard._players["colt-express"]
+    assert isinstance(search, ISMCTSAgent)
+    assert (search.iterations, search.seconds, search.rollout_depth, search.rollout) == (
+        1200, 0.9, None, "random")
+    game = _super("standard", 4, seed=2)
+    strong, plain = HardAgent(seed=4), HeuristicAgent(seed=4)
+    differ = 0
+    while not game.is_over:
+        choice = strong.act(game)
+        differ += choice != plain.act(game)
+        game.apply_id(choice)
+    player = strong._players["super-express"]
+    assert isinstance(player, SuperHeuristicAgent)
+    assert (player.budget, player.model_budget, player.model_worlds) == SUPER_HARD
+    assert differ > 0
 
 
 def test_super_heuristic_leaves_the_caboose() -> None:

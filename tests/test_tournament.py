@@ -122,10 +122,13 @@ def test_parse_agent_specs_and_levels() -> None:
     for level in LEVELS:
         make_agent(parse_agent(level), 1)
     hard = make_agent(parse_agent("hard"), 1)
-    # the hard level thinks at most a second a decision, and plays its roll-outs to the end
-    assert hard.seconds is not None and hard.seconds <= 1.0  # type: ignore[attr-defined]
-    assert hard.rollout_depth is None  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="unknown agent"):
+    # in Colt Express the hard level thinks at most a second a decision, and plays its
+    # roll-outs to the end (each game's hard player: test_agents.py)
+    hard.act(Game.new(THREE, seed=1))
+    search = hard._players["colt-express"]  # type: ignore[attr-defined]
+    assert search.seconds is not None and search.seconds <= 1.0
+    assert search.rollout_depth is None
+    with pytest.raises(ValueError, match=r"unknown agent.*random, heuristic, ismcts or levels"):
         parse_agent("alphazero")
     with pytest.raises(ValueError, match="bad parameter"):
         parse_agent("random:depth=3")

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agents import Agent, HeuristicAgent, ISMCTSAgent, RandomAgent
+from .agents import Agent, HardAgent, HeuristicAgent, ISMCTSAgent, RandomAgent
 from .agents.ismcts import ROLLOUTS
 from .games import game_of
 from .gamestats import GameStats, Measure, Section, stats_for_options
@@ -54,14 +54,16 @@ __all__ = [
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.35",
     "medium": "heuristic",
-    # roll-outs to the end of the game, at most 0.9 s a decision (docs/agents.md)
-    "hard": "ismcts:iterations=1200:seconds=0.9",
+    # each game's strongest player (agents.hard; docs/agents.md): in Colt Express
+    # ismcts:iterations=1200:seconds=0.9, roll-outs to the end of the game
+    "hard": "hard",
 }
 
 _KINDS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
     "ismcts": ISMCTSAgent,
+    "hard": HardAgent,
 }
 
 
@@ -73,6 +75,7 @@ def _rollout(value: str) -> str:
 
 _PARAMS: dict[str, dict[str, Callable[[str], Any]]] = {
     "random": {},
+    "hard": {},
     "heuristic": {"noise": float},
     "ismcts": {
         "iterations": int,
@@ -103,9 +106,9 @@ def parse_agent(text: str) -> AgentSpec:
         text = LEVELS[text]
     kind, *parts = text.split(":")
     if kind not in _KINDS:
+        kinds = ", ".join(k for k in _KINDS if k not in LEVELS)
         raise ValueError(
-            f"unknown agent {kind!r}; agents are {', '.join(_KINDS)} or levels "
-            f"{', '.join(LEVELS)}"
+            f"unknown agent {kind!r}; agents are {kinds} or levels {', '.join(LEVELS)}"
         )
     params = []
     for part in parts:

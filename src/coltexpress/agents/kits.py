@@ -18,7 +18,7 @@ from typing import Any
 
 from .base import Agent
 
-__all__ = ["KITS", "BotKit", "bots_for"]
+__all__ = ["KITS", "SUPER_HARD", "BotKit", "bots_for"]
 
 
 @dataclass(frozen=True)
@@ -27,24 +27,48 @@ class BotKit:
 
     ``heuristic(seed=, noise=)`` makes its rule-based player; ``cutoff(world, rng)`` gives
     every seat a reward in [0, 1] for a position a search's roll-out stops at (``rng`` for a
-    game that must finish a hidden step first, such as a round being programmed).
+    game that must finish a hidden step first, such as a round being programmed);
+    ``hard(seed=)`` makes the strongest player the package has for it (the hard level,
+    ``agents.hard``; measured in docs/agents.md).
     """
 
     heuristic: Callable[..., Agent]
     cutoff: Callable[[Any, random.Random], list[float]]
+    hard: Callable[..., Agent]
+
+
+# The hard Colt Super Express player's budgets (``SuperHeuristicAgent``'s parameters).
+SUPER_HARD = (8000, 12000, 16)  # budget, model_budget, model_worlds
+
+
+def _colt_hard(*, seed: int) -> Agent:
+    from .ismcts import ISMCTSAgent
+
+    # roll-outs to the end of the game: cut short, they mislead the search at larger tables
+    return ISMCTSAgent(seed=seed, iterations=1200, seconds=0.9)
+
+
+def _super_hard(*, seed: int) -> Agent:
+    from .super_heuristic import SuperHeuristicAgent
+
+    budget, model_budget, model_worlds = SUPER_HARD
+    return SuperHeuristicAgent(seed=seed, budget=budget, model_budget=model_budget,
+                               model_worlds=model_worlds)
+
 
 
 def _colt() -> BotKit:
     from . import colt_heuristic
 
     return BotKit(colt_heuristic.ColtHeuristicAgent,
-                  lambda world, _rng: colt_heuristic.cutoff_rewards(world))
+                  lambda world, _rng: colt_heuristic.cutoff_rewards(world), _colt_hard)
 
 
 def _super() -> BotKit:
     from . import super_heuristic
 
-    return BotKit(super_heuristic.SuperHeuristicAgent, super_heuristic.cutoff_rewards)
+    return BotKit(super_heuristic.SuperHeuristicAgent, super_heuristic.cutoff_rewards,
+                  _super_hard)
 
 
 KITS: dict[str, Callable[[], BotKit]] = {"colt-express": _colt, "super-express": _super}

@@ -1,0 +1,53 @@
+"""Colt Super Express: one seat of the heuristic with other budgets against default
+heuristics in every other seat, seats rotated; prints the win rate as JSON.
+
+    .venv/bin/python scripts/super_budgets.py PLAYERS GAMES SEED [NAME=VALUE ...]
+
+NAME is a parameter of ``SuperHeuristicAgent`` (``budget``, ``model_budget``,
+``model_worlds``, ``temperature``); docs/agents.md holds the runs that chose the hard
+level's budgets (``agents.kits.SUPER_HARD``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from coltexpress.agents.super_heuristic import SuperHeuristicAgent
+from coltexpress.games import game_of
+
+
+def main() -> None:
+    players, games, seed = map(int, sys.argv[1:4])
+    params: dict[str, float] = {}
+    for arg in sys.argv[4:]:
+        name, _, value = arg.partition("=")
+        params[name] = float(value) if "." in value else int(value)
+    kind = game_of("super-express")
+    options = kind.options("standard", players=players)
+    wins, think = 0.0, []
+    for i in range(games):
+        game = kind.new(options, seed=seed * 100003 + i)
+        mine = i % players
+        agents = [SuperHeuristicAgent(seed=seed * 1000 + i * 10 + s,
+                                      **(params if s == mine else {}))  # type: ignore[arg-type]
+                  for s in range(players)]
+        while not game.is_over:
+            seat = game.actor
+            began = time.perf_counter()
+            choice = agents[seat].act(game)
+            if seat == mine:
+                think.append(time.perf_counter() - began)
+            game.apply_id(choice)
+        winners = game.result()["winners"]
+        if mine in winners:
+            wins += 1 / len(winners)
+    print(json.dumps({"players": players, "games": games, "seed": seed, "params": params,
+                      "win_rate": round(wins / games, 4), "fair_share": round(1 / players, 4),
+                      "mean_think_s": round(sum(think) / len(think), 4),
+                      "max_think_s": round(max(think), 4)}))
+
+
+if __name__ == "__main__":
+    main()
