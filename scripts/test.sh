@@ -15,5 +15,5 @@ if [ "$#" -eq 0 ]; then
         tests/test_errors.py tests/test_agents.py \
         tests/test_words.py tests/test_narration.py tests/server/test_patches.py \
         src/coltexpress/engine src/coltexpress/superexpress src/coltexpress/agents \
-        src/coltexpress/words src/coltexpress/server/patch.py src/coltexpress/server/messages.py
+        src/coltexpress/words src/coltexpress/updates
 fi

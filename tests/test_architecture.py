@@ -16,7 +16,7 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parents[1] / "src" / "coltexpress" / "engine"
 UPPER = ("cli", "sim", "agents", "server", "tui", "envs", "web", "tournament", "gamestats",
-         "words")
+         "words", "updates")
 LAZY = ("words",)  # what an engine module may import inside a function, or for type checking
 FORBIDDEN_MODULES = {
     "time", "datetime", "os", "sys", "socket", "subprocess", "threading", "asyncio",

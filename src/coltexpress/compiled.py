@@ -37,13 +37,10 @@ __all__ = ["BUILD", "PACKAGES", "REASON", "choose", "source_digest", "sources"]
 
 HERE = Path(__file__).resolve().parent
 # The packages compiled, as paths under coltexpress/ and as module names: the two games'
-# rules, the bots (their search and heuristics run the rules millions of times) and the
-# words (the online server says every moment of every move to each viewer).
-PACKAGES = ("engine", "superexpress", "agents", "words")
-# Single modules compiled: what the server builds each move's updates with (``server.render``).
-MODULES = ("server/patch.py", "server/messages.py")
-_MODULES = tuple(f"coltexpress.{p.removesuffix('.py').replace('/', '.')}"
-                 for p in (*PACKAGES, *MODULES))
+# rules, the bots (their search and heuristics run the rules millions of times), the words
+# and the updates (the online server says every moment of every move to each viewer).
+PACKAGES = ("engine", "superexpress", "agents", "words", "updates")
+_MODULES = tuple(f"coltexpress.{p}" for p in PACKAGES)
 # Modules left to the interpreter: the options take loose input (a preset's strings, lists)
 # and check it themselves, where a compiled dataclass would refuse it before the check.
 INTERPRETED = ("engine/options.py", "superexpress/options.py")
@@ -56,8 +53,7 @@ REASON = "not chosen yet"
 
 def sources(root: Path = HERE) -> list[Path]:
     """The Python files compiled, in a stable order."""
-    return sorted([*(p for pkg in PACKAGES for p in (root / pkg).rglob("*.py")),
-                   *(root / m for m in MODULES)])
+    return sorted(p for pkg in PACKAGES for p in (root / pkg).rglob("*.py"))
 
 
 def compiled_sources(root: Path = HERE) -> list[Path]:

@@ -34,10 +34,10 @@ from coltexpress.engine.ids import ACTIONS, DRAW, DRAW_IDEA
 from coltexpress.engine.views import build_view
 from coltexpress.games import replay_any
 from coltexpress.server import se_words
-from coltexpress.server.patch import apply
 from coltexpress.superexpress.actions import KINDS
 from coltexpress.superexpress.game import SuperGame
 from coltexpress.superexpress.views import build_view as build_super_view
+from coltexpress.updates.patch import apply
 from coltexpress.words import base, super_express
 from coltexpress.words.common import Reader
 
@@ -262,7 +262,7 @@ def _check_hs(view: dict[str, Any], game: Game, seat: int | None, *, frame: bool
 
 def whole_messages(received: list[str]) -> list[str]:
     """A page's messages in the order they came (its sockets one after the other, each
-    starting with a welcome), each update of patches (``server/patch.py``) followed by the
+    starting with a welcome), each update of patches (``updates/patch.py``) followed by the
     same update made whole: its moments' views and captions, as the page applied them. The
     canary reads both: what was sent, and every moment it made the page show."""
     out: list[str] = []

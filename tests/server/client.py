@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from coltexpress.server.patch import apply
+from coltexpress.updates.patch import apply
 
 TIMEOUT = 30.0
 

@@ -12,7 +12,7 @@ import pytest
 from coltexpress import Game, Options
 from coltexpress.engine import names
 from coltexpress.server.kinds import table_game
-from coltexpress.server.messages import steps_update
+from coltexpress.updates.messages import steps_update
 from coltexpress.words import base
 
 from .canary import Timeline, check_message

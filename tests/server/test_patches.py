@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coltexpress.server.patch import apply, diff
+from coltexpress.updates.patch import apply, diff
 
 from .client import Client, Server
 

@@ -14,9 +14,9 @@ import msgspec
 import pytest
 
 from coltexpress.server.kinds import table_game
-from coltexpress.server.messages import update_fields
-from coltexpress.server.patch import apply
 from coltexpress.server.render import Job, Renderer
+from coltexpress.updates.messages import update_fields
+from coltexpress.updates.patch import apply
 
 TABLES = [
     ("colt-express", "standard", 4),

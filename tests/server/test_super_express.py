@@ -16,10 +16,10 @@ import pytest
 from coltexpress.engine import names
 from coltexpress.games import new_game, replay_any
 from coltexpress.server.kinds import table_game
-from coltexpress.server.messages import steps_update
 from coltexpress.superexpress import SuperGame
 from coltexpress.superexpress.actions import KINDS
 from coltexpress.tournament import make_agent, parse_agent
+from coltexpress.updates.messages import steps_update
 from coltexpress.words import super_express
 
 from .canary import Timeline, check_message, super_secrets_changed

@@ -28,10 +28,10 @@ from typing import Any, TypeVar
 import msgspec
 
 from ..engine.errors import ColtError, GameOverError, IllegalActionError, NotationError
+from ..updates.messages import away_moves, log_lines
 from . import words
 from .bots import BotPool, bot_seed
 from .kinds import TableGame, table_game
-from .messages import away_moves, log_lines
 from .pubsub import Bus
 from .render import Record, RenderPool
 from .replays import ReplayPool

@@ -49,7 +49,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from ..progress import Bars, Meter
-from .patch import apply
+from ..updates.patch import apply
 from .render import FREEZE_EVERY
 
 __all__ = ["LoadConfig", "run_loadtest"]

@@ -34,10 +34,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from ..updates.messages import Said, update_fields
+from ..updates.patch import diff
 from .kinds import TableGame, table_game
 from .lifeline import follow
-from .messages import Said, update_fields
-from .patch import diff
 
 if TYPE_CHECKING:
     from ..progress import Meter

@@ -23,10 +23,10 @@ from typing import Any
 
 import msgspec
 
+from ..updates.messages import visible
 from . import words
 from .kinds import TableGame, table_game
 from .lifeline import worker_pool
-from .messages import visible
 
 __all__ = ["ReplayJob", "ReplayPool", "build"]
 

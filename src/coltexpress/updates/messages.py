@@ -11,12 +11,13 @@ game (``kinds.TableGame``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..words.common import SPECTATOR, Reader
 
-if TYPE_CHECKING:
-    from .kinds import TableGame
+# The table's game (``server.kinds.TableGame``): this package imports nothing of the server
+# (see the package).
+TableGame = Any
 
 # Any game of the package: its events and frames share their shape (kind, data, seat; the
 # events, the state, final, view(seat)).
