@@ -56,7 +56,6 @@ def _super_hard(*, seed: int) -> Agent:
                                model_worlds=model_worlds)
 
 
-
 def _colt() -> BotKit:
     from . import colt_heuristic
 
