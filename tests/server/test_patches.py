@@ -92,6 +92,56 @@ async def test_a_viewer_of_patches_sees_what_a_viewer_of_whole_updates_sees(
     assert sum(sizes) * 3 < sum(whole_sizes)
 
 
+async def test_a_viewer_welcomed_after_a_round_ends_applies_the_next_update(
+    server: Server,
+) -> None:
+    """A round's last move leaves its summary in the captions of every viewer that saw it;
+    a welcome, built from the table as it stands, has none. A viewer of patches (a seat's
+    second socket, a spectator) that comes in just then gets its next update whole, then
+    patches again, and sees what the seat's and the spectators' whole updates say."""
+    created = server.create(players=3, preset="standard", seed=5)
+    players = {}
+    for seat, token in created.tokens.items():
+        players[seat] = await server.connect(created.table, token, seat)
+        await players[seat].expect("welcome")
+    watcher = await server.connect(created.table)
+    await watcher.expect("welcome")
+    await asyncio.to_thread(server.start, created)
+    everyone = [*players.values(), watcher]
+    for client in everyone:
+        await client.until(lambda m: m["type"] == "update")
+    late: list[Client] = []
+    seen_summary = False
+    got: dict[int, list[dict[str, Any]]] = {}
+    while watcher.status != "over" and len(got.get(0, [])) < 3:
+        actor = watcher.view["actor"]
+        mover = players[actor]
+        version = mover.version
+        await mover.send({"type": "act", "action": mover.view["legal"][0], "version": version,
+                          "id": f"m{version}"})
+        updates = {}
+        for client in [*everyone, *late]:
+            updates[id(client)] = await client.until(
+                lambda m, v=version: m["type"] == "update" and m["version"] == v + 1)
+        if late:
+            pairs = [(late[0], players[0]), (late[1], watcher)]
+            for i, (new, old) in enumerate(pairs):
+                assert _moments(updates[id(new)]) == _moments(updates[id(old)])
+                assert updates[id(new)]["events"] == updates[id(old)]["events"]
+                got.setdefault(i, []).append(new.raw[-1])
+        elif "summary" in updates[id(watcher)]["captions"]:
+            seen_summary = True
+            for seat in (0, None):
+                token = None if seat is None else created.tokens[seat]
+                client = await server.connect(created.table, token, seat, patch=True)
+                welcome = await client.expect("welcome")
+                assert "summary" not in welcome["captions"]
+                late.append(client)
+    assert seen_summary and len(got[0]) == 3 and len(got[1]) == 3
+    for raws in got.values():  # the first whole, then patches
+        assert ['"change"' in raw for raw in raws] == [False, True, True]
+
+
 async def test_each_seat_of_patches_sees_its_own_secrets(server: Server) -> None:
     """Seats of people, each with a socket of each kind, play a whole game: at every
     update a seat's moments from patches equal its whole ones (its hand, the values it

@@ -137,6 +137,10 @@ class Viewer:
     # closes the viewer's connection (code, reason): its seat was released
     kick: Callable[[int, str], None] | None = None
     patch: bool = False  # its updates carry each moment's change (``patch.py``)
+    # its last message of the table was a welcome, so its next update comes whole: a
+    # patch applies to what the seat's other viewers last had, which may say more than a
+    # welcome says (the summary of the round the last move ended)
+    welcomed: bool = False
     # sends a text at once if the socket takes it (``sockets.TableSocketProtocol.send_now``)
     direct: Callable[[str], bool] | None = None
     sending: bool = False  # the connection's pump holds a text it could not send at once
@@ -474,8 +478,8 @@ class Hub:
         caller holds the table's lock, so a viewer's updates keep their order."""
         if not table.viewers:
             return
-        whole = {v.seat for v in table.viewers if not v.patch}
-        patched = {v.seat for v in table.viewers if v.patch}
+        whole = {v.seat for v in table.viewers if not v.patch or v.welcomed}
+        patched = {v.seat for v in table.viewers if v.patch and not v.welcomed}
         source = table.game if before is None else before
         texts = await self.render.updates(
             table.id,
@@ -487,9 +491,10 @@ class Hub:
             patched,
         )
         for viewer in sorted(table.viewers, key=_spectators_last):
-            text = texts.get((viewer.seat, viewer.patch))
+            text = texts.get((viewer.seat, viewer.patch and not viewer.welcomed))
             if text is not None:
                 viewer.send_text(text)
+                viewer.welcomed = False
 
     # -- changes --------------------------------------------------------------------------
 
@@ -685,6 +690,7 @@ class Hub:
                     table.kind, table.row.options, table.row.seed, actions, viewer.seat, run
                 )
             viewer.send_text(table.welcome_text(viewer.seat, away, secret))
+            viewer.welcomed = True
             if arrived and viewer.seat is not None:
                 table.tell_presence(viewer.seat)
         if table.driver is None or table.driver.done():
@@ -755,10 +761,10 @@ class Hub:
         self.evict(table)
 
     async def sync(self, table: LiveTable, viewer: Viewer) -> None:
-        async with table.lock:
+        async with table.lock:  # the welcome goes before any later update
             await self._catch_up(table)
-            text = table.welcome_text(viewer.seat)
-        viewer.send_text(text)
+            viewer.send_text(table.welcome_text(viewer.seat))
+            viewer.welcomed = True
 
     # -- bots -----------------------------------------------------------------------------
 

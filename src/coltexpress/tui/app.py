@@ -23,6 +23,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.message import Message
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
 from ..engine import names
@@ -48,6 +49,17 @@ WIDE_SIZE = (120, 40)  # from this size on, the full board (more rows for some g
 LOG_ROWS = 1  # the compact board's log keeps a row at least; the choices come first
 CHOICE_ROWS = 5  # a list of choices longer than the screen scrolls, showing this many at least
 SPACE_NOTE = "Space only skips pauses: press Enter or a choice's key to choose."
+
+
+class PlayArea(Horizontal):
+    """The hand, the choices and the log: each time its size changes (the screen's did,
+    or the panels above it took other heights) the choices are fitted to it again."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class ColtApp(App[None]):
@@ -136,7 +148,7 @@ class ColtApp(App[None]):
         yield PlayersPanel(id="players")
         yield ExtraPanel(id="mp")
         yield PilePanel(id="pile")
-        with Horizontal(id="play"):
+        with PlayArea(id="play"):
             with Vertical(id="left"):
                 yield HandPanel(id="hand")
                 yield Static("", id="error")
@@ -170,6 +182,9 @@ class ColtApp(App[None]):
 
     def on_resize(self, event: Resize) -> None:
         self._fit(event.size.width, event.size.height)
+
+    def on_play_area_resized(self, _: PlayArea.Resized) -> None:
+        self.call_after_refresh(self._fit_choices)
 
     def _fit(self, width: int, height: int) -> None:
         tiny = width < MIN_SIZE[0] or height < MIN_SIZE[1]
