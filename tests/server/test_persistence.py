@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -110,6 +111,91 @@ async def test_racing_moves_on_the_event_loops_connections_exactly_one_is_stored
     finally:
         await store.close_moves()
         store.close()
+
+
+def test_sqlite_moves_stored_at_once_unless_the_database_is_busy(tmp_path: Path) -> None:
+    """SQLite: the event loop stores a move itself (``append_move_now``) when nothing else
+    writes; a stale version gets MoveConflict and stores nothing; while a store thread of
+    the process holds the write lock, or another process writes the file, it does nothing
+    and says so (the move then goes to a thread, ``append_move``); racing with threads,
+    exactly one of each version is stored; and its write-ahead log is checkpointed in a
+    thread every ``CHECKPOINT_MOVES`` moves, not by its commits."""
+    import sqlite3
+
+    from coltexpress.server import storage
+
+    path = tmp_path / "now.db"
+    store = Store(f"sqlite:///{path}")
+    store.migrate()
+    try:
+        _table(store, "t")
+        store.checkpoint()  # the schema and the table in the file itself
+        assert store.append_move_now("t", 0, "a0", 0, by_bot=False, over=False)
+        with pytest.raises(MoveConflict):
+            store.append_move_now("t", 0, "late", 0, by_bot=False, over=False)
+        with store.writing:  # a store thread of this process writes
+            assert not store.append_move_now("t", 1, "b1", 0, by_bot=False, over=False)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process writes
+        assert not store.append_move_now("t", 1, "b1", 0, by_bot=False, over=False)
+        other.execute("ROLLBACK")
+        other.close()
+        assert store.moves("t") == ["a0"]
+        winners = ["a0"]
+        for version in range(1, 8):
+            barrier = threading.Barrier(2)
+            outcome: list[str] = []
+
+            def now(version: int = version, barrier: threading.Barrier = barrier,
+                    outcome: list[str] = outcome) -> None:
+                barrier.wait()
+                try:
+                    if store.append_move_now("t", version, f"n{version}", 0, by_bot=False,
+                                             over=False):
+                        outcome.append(f"n{version}")
+                except MoveConflict:
+                    pass
+
+            thread = threading.Thread(target=now)
+            thread.start()
+            won = _race_one(store, barrier, version)
+            thread.join()
+            assert len(outcome + won) == 1
+            winners += outcome + won
+        assert store.moves("t") == winners
+        due = [store.checkpoint_due()]
+        for version in range(8, 8 + storage.CHECKPOINT_MOVES):
+            assert store.append_move_now("t", version, "x", 0, by_bot=False, over=False)
+            due.append(store.checkpoint_due())
+        assert due.count(True) == 1 and not store.checkpoint_due()
+
+        def in_the_file() -> int:
+            """The moves in the database file itself (without its log)."""
+            copy = tmp_path / "copy.db"
+            shutil.copyfile(path, copy)
+            conn = sqlite3.connect(copy)
+            (count,) = conn.execute("SELECT count(*) FROM colt_moves").fetchone()
+            conn.close()
+            for stale in tmp_path.glob("copy.db*"):
+                stale.unlink()
+            return int(count)
+
+        assert in_the_file() <= 8  # the loop's commits left their moves in the log
+        store.checkpoint()
+        assert in_the_file() == 8 + storage.CHECKPOINT_MOVES
+        row = store.get_table("t")
+        assert row is not None and row.version == 8 + storage.CHECKPOINT_MOVES
+    finally:
+        store.close()
+
+
+def _race_one(store: Store, barrier: threading.Barrier, version: int) -> list[str]:
+    barrier.wait()
+    try:
+        store.append_move("t", version, f"t{version}", 0, by_bot=False, over=False)
+    except MoveConflict:
+        return []
+    return [f"t{version}"]
 
 
 async def test_racing_moves_over_websockets(server: Server) -> None:

@@ -608,7 +608,9 @@ class Hub:
                     await self.store.append_move_async(
                         table.id, version, notation, seat, by_bot=by_bot, over=game.is_over
                     )
-                else:
+                elif not self.store.append_move_now(  # SQLite: here if it need not wait
+                    table.id, version, notation, seat, by_bot=by_bot, over=game.is_over
+                ):
                     await self.db(
                         self.store.append_move,
                         table.id,
@@ -620,6 +622,8 @@ class Hub:
                     )
             except MoveConflict:
                 raise ProtocolError("stale", "another move was stored first; send sync") from None
+            if self.store.checkpoint_due():
+                self.threads.submit(self.store.checkpoint)
             if reply is not None:
                 reply.send({"type": "ack", "id": msg_id, "version": version + 1})
             if table.spend_clock(seat, clock_out=clock_out):  # rare: a decision over its time

@@ -9,6 +9,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -42,6 +44,10 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 __all__ = ["MoveConflict", "SeatRow", "Store", "TableRow", "hash_token", "normalize_url"]
+
+log = logging.getLogger(__name__)
+
+CHECKPOINT_MOVES = 300  # moves stored on the event loop between two checkpoints of SQLite's log
 
 metadata = MetaData()
 
@@ -241,9 +247,16 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_size=10, max_overflow=20)
+        self._write_lock = threading.Lock()
         self.writing: contextlib.AbstractContextManager[Any] = (
-            threading.Lock() if self.sqlite else contextlib.nullcontext()
+            self._write_lock if self.sqlite else contextlib.nullcontext()
         )
+        # SQLite: a connection of the event loop's own that stores moves at once when the
+        # database is free (``append_move_now``), its write-ahead log checkpointed in a
+        # thread (``checkpoint``) rather than by a commit on the loop
+        self._mover: sqlite3.Connection | None = None
+        self._mover_path = _sqlite_file(self.url) if self.sqlite else None
+        self._unchecked = 0  # moves stored by ``append_move_now`` since the last checkpoint
         self.move_pool: Any = None  # PostgreSQL: connections the event loop stores moves on
 
     async def open_moves(self) -> None:
@@ -291,6 +304,9 @@ class Store:
         command.upgrade(config, "head")
 
     def close(self) -> None:
+        if self._mover is not None:
+            self._mover.close()
+            self._mover = None
         self.engine.dispose()
 
     # -- tables ---------------------------------------------------------------------------
@@ -476,6 +492,75 @@ class Store:
             conn.exec_driver_sql(
                 self._sql(_MOVE_INSERT), (table_id, version, action, seat, by_bot, time.time())
             )
+
+    def append_move_now(
+        self,
+        table_id: str,
+        version: int,
+        action: str,
+        seat: int | None,
+        *,
+        by_bot: bool,
+        over: bool,
+    ) -> bool:
+        """SQLite: ``append_move`` on the caller's thread, the event loop, when it needs no
+        wait: no other writer of this process holds the write lock and no other process
+        writes the file. A move costs the loop a few statements on a connection of its own
+        instead of a hop to a store thread and back. False, nothing done: the database was
+        busy (or is not a SQLite file): store the move with ``append_move`` in a thread.
+        MoveConflict as ``append_move``."""
+        if self._mover_path is None or not self._write_lock.acquire(blocking=False):
+            return False
+        try:
+            conn = self._mover or self._open_mover()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError:  # another process writes: wait in a thread
+                return False
+            try:
+                status = "over" if over else "playing"
+                done = conn.execute(_MOVE_VERSION, (version + 1, status, table_id, version))
+                _check_moved(done.rowcount, table_id, version)
+                conn.execute(
+                    _MOVE_INSERT, (table_id, version, action, seat, by_bot, time.time())
+                )
+                conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+            self._unchecked += 1
+            return True
+        finally:
+            self._write_lock.release()
+
+    def _open_mover(self) -> sqlite3.Connection:
+        assert self._mover_path is not None
+        conn = sqlite3.connect(
+            self._mover_path, timeout=0, isolation_level=None, check_same_thread=False
+        )
+        _sqlite_pragmas(conn, None)
+        conn.execute("PRAGMA busy_timeout=0")  # busy: the move goes to a thread instead
+        conn.execute("PRAGMA wal_autocheckpoint=0")  # ``checkpoint``, in a thread
+        self._mover = conn
+        return conn
+
+    def checkpoint_due(self) -> bool:
+        """Whether ``append_move_now`` stored enough moves since a checkpoint was last due
+        to call ``checkpoint`` now (the count starts anew)."""
+        if self._unchecked < CHECKPOINT_MOVES:
+            return False
+        self._unchecked = 0
+        return True
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log's pages into the database file (without waiting for
+        readers), so that the log stays small; for a store thread."""
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # the next one will do; the log only grows meanwhile
+            log.exception("SQLite checkpoint failed")
 
     async def append_move_async(
         self,
@@ -666,6 +751,14 @@ class Store:
                     .values(bot_active=True)
                 ).rowcount
             )
+
+
+def _sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL (None: a database in memory)."""
+    from sqlalchemy.engine import make_url
+
+    database = make_url(url).database
+    return None if not database or database == ":memory:" else database
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
