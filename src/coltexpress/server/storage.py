@@ -13,7 +13,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -223,6 +223,19 @@ def _move_pg_params(
     """The parameters of ``_MOVE_PG``: move number ``version`` of the table."""
     status = "over" if over else "playing"
     return (version + 1, status, table_id, version, version, action, seat, by_bot, time.time())
+
+
+def _sqlite_move(
+    execute: Callable[..., Any],
+    table_id: str, version: int, action: str, seat: int | None, by_bot: bool, over: bool,
+) -> None:
+    """Move number ``version`` of the table, in a SQLite transaction ``execute`` (a
+    driver's or SQLAlchemy's ``(sql, parameters)``) runs statements of: the version
+    checked and moved on (MoveConflict if the table is no longer there), the move kept."""
+    status = "over" if over else "playing"
+    done = execute(_MOVE_VERSION, (version + 1, status, table_id, version)).rowcount
+    _check_moved(done, table_id, version)
+    execute(_MOVE_INSERT, (table_id, version, action, seat, by_bot, time.time()))
 
 
 def _check_moved(rows: int, table_id: str, version: int) -> None:
@@ -483,15 +496,8 @@ class Store:
                 conn.execution_options(isolation_level="AUTOCOMMIT")
                 _check_moved(conn.exec_driver_sql(_MOVE_PG, params).rowcount, table_id, version)
             return
-        status = "over" if over else "playing"
         with self.begin() as conn:
-            done = conn.exec_driver_sql(
-                self._sql(_MOVE_VERSION), (version + 1, status, table_id, version)
-            ).rowcount
-            _check_moved(done, table_id, version)
-            conn.exec_driver_sql(
-                self._sql(_MOVE_INSERT), (table_id, version, action, seat, by_bot, time.time())
-            )
+            _sqlite_move(conn.exec_driver_sql, table_id, version, action, seat, by_bot, over)
 
     def append_move_now(
         self,
@@ -518,12 +524,7 @@ class Store:
             except sqlite3.OperationalError:  # another process writes: wait in a thread
                 return False
             try:
-                status = "over" if over else "playing"
-                done = conn.execute(_MOVE_VERSION, (version + 1, status, table_id, version))
-                _check_moved(done.rowcount, table_id, version)
-                conn.execute(
-                    _MOVE_INSERT, (table_id, version, action, seat, by_bot, time.time())
-                )
+                _sqlite_move(conn.execute, table_id, version, action, seat, by_bot, over)
                 conn.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
