@@ -616,7 +616,8 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
     """``hard`` plays each game with that game's hard player (``agents.kits``, measured in
     docs/agents.md): in Colt Express the search with roll-outs to the end of the game, at
     most 0.9 s a decision; in Colt Super Express the heuristic's look-ahead with the larger
-    budgets, which decides otherwise than the heuristic on some of a game's decisions."""
+    budget and the others' stacks foreseen by the heuristic, which decides otherwise than
+    the heuristic on some of a game's decisions."""
     from coltexpress.agents.kits import SUPER_HARD
     from coltexpress.agents.super_heuristic import SuperHeuristicAgent
     from coltexpress.tournament import make_agent, parse_agent
@@ -638,7 +639,7 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
         game.apply_id(choice)
     player = strong._players["super-express"]
     assert isinstance(player, SuperHeuristicAgent)
-    assert (player.budget, player.model_budget, player.model_worlds) == SUPER_HARD
+    assert (player.budget, player.model_runs) == SUPER_HARD
     assert differ > 0
 
 
@@ -654,6 +655,35 @@ def test_super_heuristic_leaves_the_caboose() -> None:
         stack = _stack_of(HeuristicAgent(seed=seed), game)
         assert "move" in stack
         assert "flip" not in stack[: stack.index("move")]
+
+
+def test_super_hard_foresees_the_others_as_the_heuristic_plays_them() -> None:
+    """The hard level's model of another player (``model_runs``): his stacks weighted by
+    how often the heuristic chooses each from his seat. A rival in the caboose facing the
+    locomotive, nobody in sight, is foreseen to program a Move (no Flip before it), as
+    the heuristic does in his seat; every other order keeps only the small floor."""
+    from coltexpress.agents.super_heuristic import FORESEEN_FLOOR, SuperHeuristicAgent
+    from coltexpress.superexpress.actions import KINDS
+
+    game = _super("standard", 3, characters=("belle", "doc", "tuco"))
+    rival = game.chars[game.actor]
+    others = [c for c in game.chars if c != rival]
+    _rig(game, **{rival: (game.last, False, "loco"), others[0]: (1, True, "loco"),
+                  others[1]: (2, True, "loco")})
+    me = game.chars.index(others[0])
+    world = game.clone()
+    world.quiet = True
+    hard = SuperHeuristicAgent(seed=5, budget=2000, model_runs=8)  # 4 for each of 2
+    likely = hard._foreseen(world, me)
+    assert sorted(likely) == sorted(s for s in range(3) if s != me)
+    orders, weights = likely[game.actor]
+    assert len(orders) == 24 and sum(weights) == pytest.approx(4 + 24 * FORESEEN_FLOOR)
+    chosen = [order for order, weight in zip(orders, weights, strict=True)
+              if weight > FORESEEN_FLOOR]
+    assert chosen
+    for order in chosen:
+        kinds = [KINDS[card] for card in order]
+        assert "move" in kinds and "flip" not in kinds[: kinds.index("move")]
 
 
 def test_super_heuristic_shoots_a_rival_off_the_end() -> None:

@@ -4,8 +4,9 @@ Each game's kit (``agents.kits``) names it: in Colt Express a search (ISMCTS) wh
 roll-outs play to the end of the game, at most 0.9 s a decision; in Colt Super Express,
 where that search is no better than the heuristic (docs/agents.md), the heuristic's own
 look-ahead (every order of its cards played through the round against its model of the
-others) with about twenty times its budget, so its model of the others is sharper and its
-orders are compared on more of their likely stacks.
+others) with about sixteen times its budget, the others' stacks foreseen by the heuristic
+itself choosing from each one's seat, so its orders are compared on more of the stacks the
+others are likely to play.
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
+FORESEEN_FLOOR = 0.05  # each order's weight beside the times it was foreseen (model_runs)
 
 
 def standing(g: SuperGame, seat: int, w: Weights = WEIGHTS) -> float:
@@ -119,14 +120,15 @@ def cutoff_rewards(world: SuperGame, rng: random.Random) -> list[float]:
 
 def play_round(world: SuperGame, stacks: dict[int, tuple[int, ...]]) -> SuperGame:
     """A copy of the world with each player's stack for this round as given (replacing the
-    hidden stacks of those who programmed already, which any order of their cards fits),
-    played to the end of the round."""
+    hidden cards of those who programmed some already, which any order of their cards
+    fits), played to the end of the round."""
     w = world.clone()
     cards = w.cards_of(0)
     for s, stack in stacks.items():
-        if len(w.stack[s]) == 3:
-            w.stack[s] = list(stack)
-            w.hand[s] = [c for c in cards if c not in stack]
+        done = len(w.stack[s])
+        if done:
+            w.stack[s] = list(stack[:done])
+            w.hand[s] = [c for c in cards if c not in w.stack[s]]
     start = w.round_no
     while not w.is_over and w.round_no == start:
         s = w.actor
@@ -143,6 +145,11 @@ class SuperHeuristicAgent(Agent):
     halving, the same draws for every order). ``model_budget``: the rounds played out to
     weigh each other player's orders (against random stacks, on up to ``model_worlds``
     draws); ``temperature``: how sharply his better orders are preferred (0: uniform).
+    ``model_runs`` (0: the model above): instead, each other player's stack is foreseen by
+    this heuristic at its own default budgets choosing it from his seat on the world drawn,
+    ``model_runs`` decisions in all, shared evenly among the others (at least one each),
+    each order weighted by how often it was chosen (and a little for every order: a player
+    may still surprise).
     """
 
     name = "heuristic"
@@ -150,6 +157,7 @@ class SuperHeuristicAgent(Agent):
     def __init__(
         self, *, seed: int = 0, noise: float = 0.0, budget: int = 480, model_budget: int = 600,
         model_worlds: int = 3, temperature: float = 0.05, weights: Weights = WEIGHTS,
+        model_runs: int = 0,
     ) -> None:
         super().__init__(seed=seed)
         if not 0.0 <= noise <= 1.0:
@@ -160,7 +168,9 @@ class SuperHeuristicAgent(Agent):
         self.model_worlds = model_worlds
         self.temperature = temperature
         self.weights = weights
+        self.model_runs = model_runs
         self._plan: tuple[str, tuple[int, ...]] | None = None
+        self._model: SuperHeuristicAgent | None = None  # the others foreseen (model_runs)
 
     def describe(self) -> str:
         return f"heuristic:noise={self.noise}" if self.noise else "heuristic"
@@ -185,15 +195,21 @@ class SuperHeuristicAgent(Agent):
         """The best full stack for this round: the cards already programmed, then the best
         order of the rest."""
         seat = observation.seat
-        rng = self.rng
         # Only the others' stacks are hidden, and each draw below replaces them all.
-        world: SuperGame = observation.sample_world(rng)
+        world: SuperGame = observation.sample_world(self.rng)
         world.quiet = True
         stack = tuple(world.stack[seat])
         orders = [stack + o for o in permutations(sorted(world.hand[seat]), 3 - len(stack))]
+        return self._order_in(world, seat, orders)
+
+    def _order_in(self, world: SuperGame, seat: int, orders: list[tuple[int, ...]]
+                  ) -> tuple[int, ...]:
+        """The best of ``orders`` for ``seat`` in ``world`` (the others' stacks drawn
+        from the model of them)."""
         if len(orders) == 1:
             return orders[0]
-        likely = self._likely(world, seat)
+        rng = self.rng
+        likely = self._foreseen(world, seat) if self.model_runs else self._likely(world, seat)
         draws: list[dict[int, tuple[int, ...]]] = []
         totals = [0.0] * len(orders)
         alive = list(range(len(orders)))
@@ -211,6 +227,30 @@ class SuperHeuristicAgent(Agent):
             alive.sort(key=lambda i: -totals[i])
             alive = alive[: len(alive) // 2]
         return orders[alive[0]]
+
+    def _foreseen(
+        self, world: SuperGame, seat: int
+    ) -> dict[int, tuple[list[tuple[int, ...]], list[float]]]:
+        """Each other player still in: his possible stacks, weighted by how often the
+        heuristic at its default budgets chooses each from his seat in ``world``
+        (``model_runs`` decisions shared among them; a player who programmed already chose
+        the same way, before the cards programmed since, which the heuristic does not look
+        at)."""
+        model = self._model
+        if model is None:
+            model = self._model = SuperHeuristicAgent(seed=self.rng.randrange(1 << 30),
+                                                      weights=self.weights)
+        orders: list[tuple[int, ...]] = list(permutations(sorted(world.cards_of(0)), 3))
+        index = {order: i for i, order in enumerate(orders)}
+        others = [s for s in range(world.n_players) if s != seat and not world.out[s]]
+        runs = max(1, self.model_runs // max(1, len(others)))
+        out = {}
+        for s in others:
+            counts = [FORESEEN_FLOOR] * len(orders)
+            for _ in range(runs):
+                counts[index[model._order_in(world, s, orders)]] += 1.0
+            out[s] = (orders, counts)
+        return out
 
     def _likely(
         self, world: SuperGame, seat: int
