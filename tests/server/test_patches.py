@@ -15,6 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from coltexpress.server.kinds import table_game
+from coltexpress.server.render import Job, Renderer
 from coltexpress.updates.patch import apply, diff
 
 from .client import Client, Server
@@ -180,6 +182,44 @@ async def test_each_seat_of_patches_sees_its_own_secrets(server: Server) -> None
         for version, message in wholes.items():
             assert _moments(log[version]) == _moments(message)
             assert log[version]["events"] == message["events"]
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), GAMES)
+def test_the_seats_patches_built_together_equal_their_whole_updates(
+    game: str, preset: str, players: int
+) -> None:
+    """A render worker builds a move's updates for every seat of a table with no spectator
+    at once, the seats' words shared where their views are alike (``messages.Said``): each
+    seat's moments from its patches equal its whole update's, over a whole random game."""
+    kind = table_game(game)
+    options = kind.options(preset, {"players": players}).to_dict()
+    seats = tuple(range(players))
+    patches, wholes = Renderer(), Renderer()
+    rng = random.Random(players)
+    current = kind.new(options, 5)
+    shown = {s: {"view": current.view(s), "captions": kind.captions(current.view(s))}
+             for s in seats}
+    version = 0
+    while not current.is_over:
+        action = str(rng.choice(current.legal_actions()))
+        record = (game, options, 5, []) if version == 0 else None
+        header = {"type": "update", "version": version + 1}
+        patched = patches.run(Job("t", version, action, (), header, record, seats))
+        whole = wholes.run(Job("t", version, action, seats, header, record))
+        assert patched is not None and whole is not None
+        for seat in seats:
+            message = json.loads(whole[seat, False])
+            patch = json.loads(patched[seat, True])
+            moments = []
+            for step in [*patch["steps"], patch]:
+                shown[seat] = apply(shown[seat], step["change"])
+                moments.append(shown[seat])
+            expected = [{"view": m["view"], "captions": m["captions"]}
+                        for m in [*message["steps"], message]]
+            assert moments == expected, (version, seat)
+            assert patch["events"] == message["events"]
+        current.apply(action)
+        version += 1
 
 
 async def test_patch_must_be_true_or_false(server: Server) -> None:

@@ -67,8 +67,9 @@ class Said:
     mine: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     cards: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     views: dict[int, dict[int | None, dict[str, Any]]] = field(default_factory=dict)
-    # the spectator's moments of the move (by frame index): view and captions, whose parts
-    # the seats' captions share where their views' parts are equal
+    # the first viewer's moments of the move (by frame index; the spectator's when one
+    # watches): view and captions, whose parts the other viewers' captions share where
+    # their views' parts are equal
     watched: dict[int, tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=dict)
 
     def event(self, event: Event, reader: Reader = SPECTATOR) -> dict[str, Any]:
@@ -158,7 +159,7 @@ def steps_update(
         watched = said.watched.get(i)
         like = last_seen if watched is None else [watched, *last_seen]
         step, shown = _part(kind, frame, seat, said.cards[i], start, earlier, said, like)
-        if seat is None:
+        if watched is None:
             said.watched[i] = (step["view"], step["captions"])
         last_seen = [(step["view"], step["captions"])]
         earlier += [e for e in frame.events if visible(e, seat)]
