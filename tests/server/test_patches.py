@@ -302,3 +302,35 @@ async def test_a_viewer_sends_at_once_only_when_nothing_waits() -> None:
     viewer.sending = False
     viewer.send_text("e")  # nothing waits: at once again
     assert sent == ["a", "e"] and viewer.queue.empty()
+
+
+async def test_a_held_message_goes_out_with_the_next_in_one_write() -> None:
+    """``Viewer.hold`` (a move's ack): the message goes out before the viewer's next text,
+    both in one call of the socket's ``send_now`` (one write); ``release`` sends it alone
+    when nothing else went; and a socket that cannot take them now gets both queued, the
+    held one first."""
+    from coltexpress.server.hub import Viewer
+
+    writes: list[tuple[str, ...]] = []
+    takes = True
+
+    def direct(*texts: str) -> bool:
+        if takes:
+            writes.append(texts)
+        return takes
+
+    viewer = Viewer("t", 0, direct=direct)
+    viewer.hold({"type": "ack", "version": 2})
+    assert writes == []
+    viewer.send_text("update 2")
+    assert writes == [('{"type":"ack","version":2}', "update 2")] and not viewer.held
+    viewer.hold({"type": "ack", "version": 3})
+    viewer.release()
+    viewer.release()  # nothing more to send
+    assert writes[1:] == [('{"type":"ack","version":3}',)]
+    takes = False
+    viewer.hold({"type": "ack", "version": 4})
+    viewer.send_text("update 4")
+    assert len(writes) == 2 and viewer.queue.qsize() == 2
+    assert viewer.queue.get_nowait() == '{"type":"ack","version":4}'
+    assert viewer.queue.get_nowait() == "update 4"

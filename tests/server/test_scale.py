@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import subprocess
 import sys
@@ -209,6 +210,46 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
     assert [w["from_s"] for w in windows][:1] == [0.0]
     assert sum(w["samples"] for w in windows) == report["samples"]
     assert max(w["max_ms"] for w in windows) == report["latency_max_ms"]
+
+
+async def test_a_render_worker_that_hangs_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that stops answering (stopped by a signal) is killed once a job has waited
+    ``RENDER_TIMEOUT``: that move's updates are built in the server process, the same as a
+    worker's, and the next move's by a new worker."""
+    import signal
+
+    monkeypatch.setattr(render, "RENDER_TIMEOUT", 1.0)
+    kind = table_game("colt-express")
+    options = kind.options("standard", {"players": 3}).to_dict()
+    game = kind.new(options, 5)
+    rng = random.Random(5)
+    workers, here = render.RenderPool(1), render.RenderPool(0)
+    seats: set[int | None] = {None, 0, 1, 2}
+    stopped = None
+    try:
+        for version in range(6):
+            action = rng.choice([str(a) for a in game.legal_actions()])
+            record = ("colt-express", options, 5, list(game.record()["actions"]))
+            header = {"type": "update", "version": version + 1}
+            hung = None
+            if version == 3:
+                hung = stopped = workers.workers[0]
+                assert hung is not None
+                os.kill(hung.process.pid, signal.SIGSTOP)
+            texts = [
+                await pool.updates("t", version, action, seats, header, lambda r=record: r)
+                for pool in (workers, here)
+            ]
+            assert texts[0] == texts[1]
+            if hung is not None:
+                await asyncio.to_thread(hung.process.join, 10)
+                assert hung.hung and hung.process.exitcode == -signal.SIGKILL
+                assert workers.workers[0] is None  # a new worker next time
+            game.apply(action)
+        assert stopped is not None and workers.workers[0] not in (None, stopped)
+    finally:
+        await workers.close()
+        await here.close()
 
 
 async def test_render_workers_build_what_this_process_would() -> None:

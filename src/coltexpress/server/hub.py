@@ -141,18 +141,40 @@ class Viewer:
     # patch applies to what the seat's other viewers last had, which may say more than a
     # welcome says (the summary of the round the last move ended)
     welcomed: bool = False
-    # sends a text at once if the socket takes it (``sockets.TableSocketProtocol.send_now``)
-    direct: Callable[[str], bool] | None = None
+    # sends texts at once, in one write, if the socket takes them
+    # (``sockets.TableSocketProtocol.send_now``)
+    direct: Callable[..., bool] | None = None
     sending: bool = False  # the connection's pump holds a text it could not send at once
+    held: list[str] = field(default_factory=list)  # to go out with the next text (``hold``)
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(dumps(message))
 
+    def hold(self, message: dict[str, Any]) -> None:
+        """Keep ``message`` to go out before this viewer's next text, in the same write (a
+        move's ack with the mover's update: one system call, not two); ``release`` sends it
+        if nothing else went."""
+        self.held.append(dumps(message))
+
+    def release(self) -> None:
+        if self.held:
+            texts, self.held = self.held, []
+            self._send(texts)
+
     def send_text(self, text: str) -> None:
-        """Send at once when nothing waits before it, else after what waits."""
+        """Send at once when nothing waits before it, else after what waits (what ``hold``
+        kept goes first)."""
+        if self.held:
+            texts, self.held = [*self.held, text], []
+            self._send(texts)
+        else:
+            self._send([text])
+
+    def _send(self, texts: list[str]) -> None:
         direct = self.direct
-        if direct is None or self.sending or not self.queue.empty() or not direct(text):
-            self.queue.put_nowait(text)
+        if direct is None or self.sending or not self.queue.empty() or not direct(*texts):
+            for text in texts:
+                self.queue.put_nowait(text)
 
 
 @dataclass(eq=False)
@@ -624,15 +646,19 @@ class Hub:
                 raise ProtocolError("stale", "another move was stored first; send sync") from None
             if self.store.checkpoint_due():
                 self.threads.submit(self.store.checkpoint)
-            if reply is not None:
-                reply.send({"type": "ack", "id": msg_id, "version": version + 1})
-            if table.spend_clock(seat, clock_out=clock_out):  # rare: a decision over its time
-                spent = table.row.seats[seat]
-                await self.db(
-                    self.store.spend, table.id, seat, spent.reserve_used, spent.timeouts
-                )
-            table.advance(before, game, events)
-            await self._broadcast(table, before, notation)
+            if reply is not None:  # it goes out with the mover's update
+                reply.hold({"type": "ack", "id": msg_id, "version": version + 1})
+            try:
+                if table.spend_clock(seat, clock_out=clock_out):  # rare: over its time
+                    spent = table.row.seats[seat]
+                    await self.db(
+                        self.store.spend, table.id, seat, spent.reserve_used, spent.timeouts
+                    )
+                table.advance(before, game, events)
+                await self._broadcast(table, before, notation)
+            finally:
+                if reply is not None:
+                    reply.release()
         table.wake.set()
         if self.bus.shared:  # this process's viewers have it already
             await self.bus.publish(table.id)

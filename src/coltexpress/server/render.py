@@ -264,11 +264,14 @@ class _Worker:
         )
         self.process.start()
         theirs.close()
-        self.waiting: deque[asyncio.Future[Any]] = deque()
+        # the jobs sent and not answered, oldest first: when each was sent, its answer
+        self.waiting: deque[tuple[float, asyncio.Future[Any]]] = deque()
         self.writer: asyncio.StreamWriter | None = None
         self.connecting = asyncio.Lock()
         self.reading: asyncio.Task[None] | None = None
+        self.watching: asyncio.Task[None] | None = None
         self.broken = False
+        self.hung = False  # killed by ``_watch``
 
     async def call(self, message: Job | str) -> Any:
         """The worker's answer to ``message``; RuntimeError if it failed or stopped."""
@@ -280,14 +283,13 @@ class _Worker:
         if self.broken:
             raise RuntimeError("the render worker stopped")
         data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
-        future = asyncio.get_running_loop().create_future()
-        self.waiting.append(future)
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self.waiting.append((loop.time(), future))
         self.writer.write(len(data).to_bytes(4, "big") + data)
-        try:
-            status, answer = await asyncio.wait_for(future, RENDER_TIMEOUT)
-        except TimeoutError:  # a worker that hangs is replaced (its jobs are built here)
-            self.process.kill()
-            raise RuntimeError("the render worker did not answer") from None
+        if self.watching is None:
+            self.watching = loop.create_task(self._watch())
+        status, answer = await future
         if status != "ok":
             raise RuntimeError(f"the render worker failed: {answer}")
         return answer
@@ -297,25 +299,39 @@ class _Worker:
             while True:
                 size = int.from_bytes(await reader.readexactly(4), "big")
                 answer = pickle.loads(await reader.readexactly(size))
-                future = self.waiting.popleft()
+                _, future = self.waiting.popleft()
                 if not future.done():
                     future.set_result(answer)
         except (asyncio.IncompleteReadError, OSError):  # the worker stopped
             self.broken = True
             if self.writer is not None:
                 self.writer.close()
+            why = "did not answer" if self.hung else "stopped"
             while self.waiting:
-                future = self.waiting.popleft()
+                _, future = self.waiting.popleft()
                 if not future.done():
-                    future.set_exception(RuntimeError("the render worker stopped"))
+                    future.set_exception(RuntimeError(f"the render worker {why}"))
+
+    async def _watch(self) -> None:
+        """A worker that holds a job past ``RENDER_TIMEOUT`` is killed: its jobs fail and
+        are built in the server, and a new worker takes its tables (``RenderPool``). One
+        timer for all the jobs, not one a job: the oldest job waiting is the one to watch."""
+        loop = asyncio.get_running_loop()
+        while not self.broken:
+            await asyncio.sleep(RENDER_TIMEOUT / 10)
+            if self.waiting and loop.time() - self.waiting[0][0] > RENDER_TIMEOUT:
+                self.hung = True
+                self.process.kill()
+                return
 
     async def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
         else:
             self.sock.close()
-        if self.reading is not None:
-            self.reading.cancel()
+        for task in (self.reading, self.watching):
+            if task is not None:
+                task.cancel()
         await asyncio.to_thread(self.process.join, 10)
         if self.process.is_alive():
             self.process.kill()
