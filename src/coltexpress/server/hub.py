@@ -156,21 +156,16 @@ class Viewer:
         if nothing else went."""
         self.held.append(dumps(message))
 
-    def release(self) -> None:
-        if self.held:
-            texts, self.held = self.held, []
-            self._send(texts)
-
     def send_text(self, text: str) -> None:
         """Send at once when nothing waits before it, else after what waits (what ``hold``
-        kept goes first)."""
-        if self.held:
-            texts, self.held = [*self.held, text], []
-            self._send(texts)
-        else:
-            self._send([text])
+        kept goes first, in the same write)."""
+        self.held.append(text)
+        self.release()
 
-    def _send(self, texts: list[str]) -> None:
+    def release(self) -> None:
+        if not self.held:
+            return
+        texts, self.held = self.held, []
         direct = self.direct
         if direct is None or self.sending or not self.queue.empty() or not direct(*texts):
             for text in texts:
