@@ -629,7 +629,7 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
     search = hard._players["colt-express"]
     assert isinstance(search, ISMCTSAgent)
     assert (search.iterations, search.seconds, search.rollout_depth, search.rollout) == (
-        1200, 0.9, None, "random")
+        3000, 0.9, None, "random")
     game = _super("standard", 4, seed=2)
     strong, plain = HardAgent(seed=4), HeuristicAgent(seed=4)
     differ = 0

@@ -55,7 +55,7 @@ LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.35",
     "medium": "heuristic",
     # each game's strongest player (agents.hard; docs/agents.md): in Colt Express
-    # ismcts:iterations=1200:seconds=0.9, roll-outs to the end of the game
+    # ismcts:iterations=3000:seconds=0.9, roll-outs to the end of the game
     "hard": "hard",
 }
 

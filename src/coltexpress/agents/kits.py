@@ -47,7 +47,7 @@ def _colt_hard(*, seed: int) -> Agent:
     from .ismcts import ISMCTSAgent
 
     # roll-outs to the end of the game: cut short, they mislead the search at larger tables
-    return ISMCTSAgent(seed=seed, iterations=1200, seconds=0.9)
+    return ISMCTSAgent(seed=seed, iterations=3000, seconds=0.9)
 
 
 def _super_hard(*, seed: int) -> Agent:
