@@ -54,8 +54,8 @@ __all__ = [
 LEVELS: dict[str, str] = {
     "easy": "heuristic:noise=0.35",
     "medium": "heuristic",
-    # each game's strongest player (agents.hard; docs/agents.md): in Colt Express
-    # ismcts:iterations=3000:seconds=0.9, roll-outs to the end of the game
+    # each game's strongest player (agents.hard; its budget in agents/kits.py, measured in
+    # docs/agents.md)
     "hard": "hard",
 }
 
