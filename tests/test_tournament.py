@@ -33,6 +33,7 @@ from coltexpress.tournament import (
     make_agent,
     parse_agent,
     play_game,
+    rotation,
     run_tournament,
     wilson,
 )
@@ -104,6 +105,18 @@ def test_seats_rotate_so_every_agent_plays_every_seat() -> None:
     seen = {tuple(play_game(THREE, specs, i, 5).entries) for i in range(3)}
     assert seen == {(0, 1, 2), (1, 2, 0), (2, 0, 1)}
     assert play_game(THREE, specs, 4, 5, rotate=False).entries == [0, 1, 2]
+
+
+def test_held_seats_keep_their_agents_while_the_others_rotate() -> None:
+    """Marshal & Prisoners' seat 0 is the Marshal: ``hold=1`` keeps its agent there and
+    turns the bandits' agents over the other seats, game by game."""
+    specs = [parse_agent("random")] * 3
+    seen = [play_game(THREE, specs, i, 5, hold=1).entries for i in range(3)]
+    assert seen == [[0, 1, 2], [0, 2, 1], [0, 1, 2]]
+    assert rotation(5, 7, hold=2) == [0, 1, 3, 4, 2]
+    assert rotation(3, 2, hold=3) == [0, 1, 2]
+    with pytest.raises(ValueError, match="seats held must be 0 to 3, not 4"):
+        run_tournament(THREE, specs, games=1, hold=4)
 
 
 def test_a_game_is_a_pure_function_of_seed_and_index() -> None:

@@ -159,6 +159,14 @@ def simulate(
         ),
     ] = "random",
     rotate: Annotated[bool, typer.Option(help="Rotate the agents over the seats.")] = True,
+    hold_seats: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="The first N seats keep their agents, the others rotate (Marshal & "
+            "Prisoners: 1 keeps the Marshal's).",
+        ),
+    ] = 0,
     characters: Annotated[
         str | None, typer.Option(help="Fixed characters, seat by seat (default: random).")
     ] = None,
@@ -186,8 +194,8 @@ def simulate(
         with Bars(show=Bars.wanted(quiet=as_json)) as bars:
             played = bars.stage("playing", "games", total=games)
             report = run_tournament(
-                options, specs, games=games, seed=seed, rotate=rotate, jobs=jobs,
-                ray_address=ray, save_dir=save, progress=played.add,
+                options, specs, games=games, seed=seed, rotate=rotate, hold=hold_seats,
+                jobs=jobs, ray_address=ray, save_dir=save, progress=played.add,
             )
     except ValueError as exc:
         raise _fail(str(exc)) from None

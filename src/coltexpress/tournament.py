@@ -46,6 +46,7 @@ __all__ = [
     "make_agent",
     "parse_agent",
     "play_game",
+    "rotation",
     "run_tournament",
     "wilson",
 ]
@@ -166,13 +167,15 @@ def play_game(
     seed: int,
     rotate: bool = True,
     keep_record: bool = False,
+    hold: int = 0,
 ) -> GameOutcome:
     """Play game ``index`` of a tournament (a pure function of its arguments); the game is
     the one ``options`` are for (``Options``: Colt Express; ``SuperOptions``: Colt Super
-    Express)."""
+    Express). ``hold``: the first seats keep their agents, the others rotate among
+    themselves (Marshal & Prisoners: ``hold=1`` keeps the Marshal's agent)."""
     stats = stats_for_options(options)
     n = options.players
-    entries = [(s + index) % n if rotate else s for s in range(n)]
+    entries = rotation(n, index, hold if rotate else n)
     game_seed = _seed_of(seed, index, 0)
     agents = [make_agent(specs[e], _seed_of(seed, index, 1 + s)) for s, e in enumerate(entries)]
     try:
@@ -211,6 +214,19 @@ def play_game(
         record,
         think=list(zip(spent, longest, decisions, strict=True)),
     )
+
+
+def rotation(players: int, index: int, hold: int = 0) -> list[int]:
+    """The agent of each seat in game ``index``: seats below ``hold`` keep their own, the
+    rest take the agents of those seats turned by ``index``.
+
+    >>> rotation(4, 1), rotation(4, 1, hold=1), rotation(4, 5, hold=4)
+    ([1, 2, 3, 0], [0, 2, 3, 1], [0, 1, 2, 3])
+    """
+    if not 0 <= hold <= players:
+        raise ValueError(f"seats held must be 0 to {players}, not {hold}")
+    turning = players - hold
+    return [s if s < hold else hold + (s - hold + index) % turning for s in range(players)]
 
 
 def wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -377,7 +393,7 @@ def _wins_per_seat(outcomes: list[GameOutcome], players: int) -> list[float]:
     return [round(w, 3) for w in wins]
 
 
-_Job = tuple[Any, list[AgentSpec], int, int, bool, bool]
+_Job = tuple[Any, list[AgentSpec], int, int, bool, bool, int]
 
 
 def _play_args(args: _Job) -> GameOutcome:
@@ -427,6 +443,7 @@ def run_tournament(
     games: int,
     seed: int = 0,
     rotate: bool = True,
+    hold: int = 0,
     jobs: int = 1,
     ray_address: str | None = None,
     save_dir: Path | None = None,
@@ -434,8 +451,8 @@ def run_tournament(
 ) -> TournamentReport:
     """Play ``games`` games of the game ``options`` are for (``Options``: Colt Express,
     ``SuperOptions``: Colt Super Express); ``specs`` has one agent per seat (rotated over the
-    games). ``progress(1)`` is called as each game ends (on local cores or Ray, in the
-    order they end); the report lists them in game order."""
+    games, but for the first ``hold`` seats). ``progress(1)`` is called as each game ends
+    (on local cores or Ray, in the order they end); the report lists them in game order."""
     import time
 
     specs = list(specs)
@@ -443,7 +460,9 @@ def run_tournament(
         raise ValueError(
             f"{options.players} players need {options.players} agents, got {len(specs)}"
         )
-    work = [(options, specs, i, seed, rotate, save_dir is not None) for i in range(games)]
+    if not 0 <= hold <= options.players:
+        raise ValueError(f"seats held must be 0 to {options.players}, not {hold}")
+    work = [(options, specs, i, seed, rotate, save_dir is not None, hold) for i in range(games)]
     if ray_address is not None:
         stream = _ray(work, ray_address)
     elif jobs > 1:
