@@ -460,8 +460,7 @@ def run_tournament(
         raise ValueError(
             f"{options.players} players need {options.players} agents, got {len(specs)}"
         )
-    if not 0 <= hold <= options.players:
-        raise ValueError(f"seats held must be 0 to {options.players}, not {hold}")
+    rotation(options.players, 0, hold)  # refuses a number of seats held out of range
     work = [(options, specs, i, seed, rotate, save_dir is not None, hold) for i in range(games)]
     if ray_address is not None:
         stream = _ray(work, ray_address)
