@@ -1,0 +1,110 @@
+"""The Gymnasium environment passes Gymnasium's own checker, plays the other seats with
+the bots asked for, and runs vectorised over processes."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import coltexpress.envs.gymnasium as colt_gym
+from coltexpress.envs.gymnasium import ColtEnv, make_vec
+
+from .cases import CASES, IDS
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), CASES, ids=IDS)
+def test_gymnasium_check_env(game, preset, players):
+    env_id = "ColtSuperExpress-v0" if game == "super-express" else "ColtExpress-v0"
+    table = gymnasium.make(env_id, preset=preset, players=players, opponents="random",
+                           render_mode="ansi")
+    check_env(table.unwrapped)
+
+
+def test_importing_registers_both_games():
+    assert colt_gym.ColtEnv is ColtEnv
+    assert gymnasium.spec("ColtExpress-v0").kwargs == {"game": "colt-express"}
+    assert gymnasium.spec("ColtSuperExpress-v0").kwargs == {"game": "super-express"}
+
+
+def _episode(table, seed, rng):
+    observation, info = table.reset(seed=seed)
+    seen = [observation]
+    total, steps = 0.0, 0
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, reward, terminated, truncated, info = table.step(action)
+        seen.append(observation)
+        total += reward
+        steps += 1
+        if terminated or truncated:
+            return seen, total, steps
+
+
+def test_the_bots_play_every_other_seat_and_the_learner_gets_the_result():
+    table = ColtEnv(players=4, seat=2, opponents="easy")
+    seen, total, steps = _episode(table, 9, np.random.default_rng(1))
+    game = table.table.game
+    assert game.is_over
+    assert total == (1.0 if 2 in game.result()["winners"] else -1.0)
+    assert steps >= 15  # every decision of seat 2, no other seat's
+    assert all(x.shape == table.observation_space.shape for x in seen)
+
+
+def test_same_seed_same_episode():
+    a, b = ColtEnv(players=3, opponents="medium"), ColtEnv(players=3, opponents="medium")
+    first = _episode(a, 4, np.random.default_rng(2))
+    second = _episode(b, 4, np.random.default_rng(2))
+    assert first[1:] == second[1:]
+    assert all(np.array_equal(x, y) for x, y in zip(first[0], second[0], strict=True))
+
+
+def test_a_random_seat_each_episode_unless_one_is_asked():
+    table = ColtEnv(players=3)
+    seats = {table.reset(seed=s)[1]["seat"] for s in range(12)}
+    assert seats == {0, 1, 2}
+    fixed = ColtEnv(players=3, seat=1)
+    assert {fixed.reset(seed=s)[1]["seat"] for s in range(5)} == {1}
+
+
+def test_illegal_actions_lose_or_raise():
+    table = ColtEnv(players=3, seat=0)
+    _, info = table.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = table.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, illegal)
+    strict = ColtEnv(players=3, seat=0, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal now"):
+        strict.step(illegal)
+    assert not strict.table.over  # nothing was played
+
+
+def test_bad_settings_are_refused_clearly():
+    with pytest.raises(ValueError, match="unknown agent"):
+        ColtEnv(opponents="grandmaster")
+    with pytest.raises(ValueError, match="2 other seats"):
+        ColtEnv(players=3, opponents=["easy"])
+    with pytest.raises(ValueError, match="not a seat"):
+        ColtEnv(players=3, seat=3)
+
+
+def test_the_masks_sb3_contrib_asks_for():
+    table = ColtEnv(game="super-express", players=3)
+    _, info = table.reset(seed=1)
+    assert np.array_equal(table.action_masks(), info["action_mask"].astype(bool))
+
+
+def test_vectorised_over_processes():
+    vector = make_vec(2, players=3, opponents="random", seed=3)
+    try:
+        observations, infos = vector.reset(seed=[3, 4])
+        assert observations.shape == (2, *vector.single_observation_space.shape)
+        masks = infos["action_mask"]
+        actions = [int(np.flatnonzero(m)[0]) for m in masks]
+        observations, rewards, terminated, truncated, infos = vector.step(np.array(actions))
+        assert observations.shape[0] == 2 and rewards.shape == (2,)
+        assert terminated.shape == truncated.shape == (2,) and len(infos["action_mask"]) == 2
+    finally:
+        vector.close()
