@@ -12,7 +12,7 @@ if [ "$#" -eq 0 ]; then
         tests/rules tests/test_determinism.py tests/test_fuzz.py tests/test_golden.py \
         tests/test_serialisation.py tests/test_views.py tests/test_knowledge.py \
         tests/test_frames.py tests/test_marshal_views.py tests/test_notation.py \
-        tests/test_errors.py tests/test_agents.py \
+        tests/test_errors.py tests/test_agents.py tests/test_chance.py \
         tests/test_words.py tests/test_narration.py tests/server/test_patches.py \
         src/coltexpress/engine src/coltexpress/superexpress src/coltexpress/agents \
         src/coltexpress/words src/coltexpress/updates

@@ -511,6 +511,15 @@ def bench(
             "browser takes): milliseconds and bytes per move."
         ),
     ] = False,
+    envs: Annotated[
+        bool,
+        typer.Option(
+            "--envs",
+            help="Then, for as long again each, step the research interfaces with random "
+            "legal actions: PettingZoo (every seat) and Gymnasium (one seat, random bots "
+            "in the others), steps per second (needs the rl extra).",
+        ),
+    ] = False,
     every: Annotated[
         bool,
         typer.Option(
@@ -543,9 +552,9 @@ def bench(
     played (on a terminal, not with --json).
     """
     if every or compare_builds:
-        if updates:
-            raise _fail("--updates measures one preset on this build: leave out --all and "
-                        "--compare-builds")
+        if updates or envs:
+            raise _fail("--updates and --envs measure one preset on this build: leave out "
+                        "--all and --compare-builds")
         _bench_many(players, seconds, game, preset, quiet, as_json, every,
                     rounds if compare_builds else 0)
         return
@@ -563,6 +572,15 @@ def bench(
             built = bars.stage("server updates, patches", "moves", seconds=seconds)
             data.update(bench_updates(game, preset, players, seconds, meter=built,
                                       patched=True))
+        if envs:
+            try:
+                from .envs.bench import bench_envs
+            except ImportError as exc:
+                raise _fail(f"--envs needs the research interfaces ({exc.name} is not "
+                            "installed): pip install 'coltexpress[rl]'") from None
+            data.update(bench_envs(game, preset, players, seconds,
+                                   stage=lambda label: bars.stage(label, "steps",
+                                                                  seconds=seconds)))
     if as_json:
         print(json.dumps(data))
         return
@@ -658,6 +676,8 @@ BENCH_ROWS = {
     "patch_moves": "moves with their updates built as patches",
     "patch_ms_per_move": "building a move's updates as patches (ms)",
     "patch_bytes_per_move": "a move's updates as patches (bytes, uncompressed)",
+    "pettingzoo_steps_per_second": "PettingZoo steps per second (every seat)",
+    "gymnasium_steps_per_second": "Gymnasium steps per second (one seat, random bots)",
 }
 BENCH_UNSHOWN = ("game", "players", "preset", "quiet", "build")  # title, lines under it
 

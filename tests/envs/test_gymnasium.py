@@ -108,3 +108,22 @@ def test_vectorised_over_processes():
         assert terminated.shape == truncated.shape == (2,) and len(infos["action_mask"]) == 2
     finally:
         vector.close()
+
+
+def test_colt_bench_envs_measures_both_interfaces():
+    """``colt bench --envs``: steps a second of PettingZoo and Gymnasium (quiet with
+    --json), refused with --all."""
+    import json
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "coltexpress.cli", "bench", "--players", "3",
+                          "--seconds", "0.3", "--envs", "--json"],
+                         capture_output=True, text=True, check=True)
+    data = json.loads(run.stdout)
+    assert data["pettingzoo_steps"] > 0 and data["gymnasium_steps"] > 0
+    assert data["pettingzoo_steps_per_second"] > 0 and data["gymnasium_steps_per_second"] > 0
+    assert run.stderr == ""
+    refused = subprocess.run([sys.executable, "-m", "coltexpress.cli", "bench", "--all",
+                              "--envs"], check=False, capture_output=True, text=True)
+    assert refused.returncode != 0 and "--envs" in refused.stderr

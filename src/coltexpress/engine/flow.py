@@ -39,11 +39,22 @@ _SPEEDING, _SWITCHING = TurnType.SPEEDING, TurnType.SWITCHING
 
 
 def shuffle(g: Game, items: list[int]) -> None:
-    """Fisher-Yates with the game's own generator."""
-    g.rng = rng.shuffle(g.rng, items)
+    """Fisher-Yates with the game's own generator, or on the chance outcomes given
+    (``Game.chance``: one draw of ``range(i + 1)`` for each i from the last down to 1)."""
+    chance = g.chance
+    if chance is None:
+        g.rng = rng.shuffle(g.rng, items)
+        return
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.given_outcome(chance, i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 def random_index(g: Game, n: int) -> int:
+    """A draw of ``range(n)``: the game's generator's, or the next chance outcome given."""
+    chance = g.chance
+    if chance is not None:
+        return rng.given_outcome(chance, n)
     g.rng, value = rng.below(g.rng, n)
     return value
 

@@ -148,6 +148,7 @@ STATE_FIELDS: tuple[str, ...] = (
     "accessible",
     # -- mutable --
     "rng",
+    "chance",
     "loot_kind",
     "loot_value",
     "loot_public",
@@ -228,6 +229,10 @@ class Game:
     accessible: bool
     # mutable
     rng: int
+    # the chance outcomes still to use in place of the generator's draws, next first (the
+    # research interfaces' explicit chance nodes, ``errors.ChanceNeeded``); None: the
+    # generator draws, as in every game but theirs
+    chance: list[int] | None
     loot_kind: tuple[int, ...]
     loot_value: tuple[int, ...]
     loot_public: tuple[bool, ...]
@@ -280,11 +285,14 @@ class Game:
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, options: Options | None = None, *, seed: int = 0) -> Game:
-        """Set up a new game; everything random comes from ``seed``."""
+    def new(cls, options: Options | None = None, *, seed: int = 0,
+            chance: list[int] | None = None) -> Game:
+        """Set up a new game; everything random comes from ``seed``, or, given ``chance``,
+        from those outcomes, then from the outcomes the game is given (``Game.chance``)."""
         from .setup import set_up
 
         game = cls()
+        game.chance = None if chance is None else list(chance)
         set_up(game, options if options is not None else Options(), seed)
         return game
 
@@ -314,6 +322,7 @@ class Game:
         o.expert = self.expert
         o.accessible = self.accessible
         o.rng = self.rng
+        o.chance = None if self.chance is None else self.chance[:]
         o.loot_kind = self.loot_kind
         o.loot_value = self.loot_value
         o.loot_public = self.loot_public

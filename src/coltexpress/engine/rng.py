@@ -140,3 +140,16 @@ def _times(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i
     low = lo * c0 + ((p1 & _M16) << 16)
     cross = hi * c0 + (((hi * c1) & _M16) << 16) + lo * c2 + (((lo * c3) & _M16) << 16)
     return ((low >> 32) + (p1 >> 16) + cross) & _M32, low & _M32
+
+
+def given_outcome(chance: list[int], n: int) -> int:
+    """The next of the chance outcomes ``chance`` (consumed), a draw of ``range(n)`` made
+    by the caller instead of the generator; ChanceNeeded(n) when none is left."""
+    from .errors import ChanceNeeded
+
+    if not chance:
+        raise ChanceNeeded(n)
+    value = chance.pop(0)
+    if not 0 <= value < n:
+        raise ValueError(f"chance outcome {value} is not one of range({n})")
+    return value

@@ -101,6 +101,7 @@ def state_from_json(data: Any) -> Game:
             f"this engine plays {RULES_VERSION!r}"
         )
     g = Game()
+    g.chance = None
     try:
         g.options = Options.from_dict(data["options"])
         g.round_specs = round_specs(marshal_prisoners=g.options.marshal_prisoners,

@@ -13,7 +13,7 @@ from .ids import CHAR_INDEX
 from .mp.content import mp_content
 from .mp.setup import PRISON_CAR, mp_deck, new_state, place_mp
 from .options import TWO_BANDIT_ASIDE, Edition, Options, RoundDeck
-from .rng import below, seed_state
+from .rng import seed_state
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,8 +26,7 @@ class _Rng:
         self.game = game
 
     def below(self, n: int) -> int:
-        self.game.rng, value = below(self.game.rng, n)
-        return value
+        return flow.random_index(self.game, n)
 
     def shuffle(self, items: list[int]) -> None:
         flow.shuffle(self.game, items)

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from ..games import game_of, options_for
 from ..superexpress.actions import SUPER_ACTIONS
 from .encoding import Encoder
 
-__all__ = ["REWARDS", "Table", "action_count"]
+__all__ = ["REWARDS", "Table", "action_count", "final_rewards", "table_words"]
 
 REWARDS = ("win", "score")
 
@@ -31,6 +32,28 @@ def action_count(game: str) -> int:
     """The size of a game's fixed action space (every action id the engine has)."""
     game_of(game)  # an unknown game: the registry's error
     return len(SUPER_ACTIONS) if game == "super-express" else len(ACTION_TEXTS)
+
+
+def final_rewards(game: Any, name: str, reward: str) -> list[float]:
+    """Each seat's reward for ``game`` of ``name`` once it is over (0 before): ``win``, 1
+    for each winner and -1 for every other seat; ``score``, Colt Express's money in
+    thousands of dollars (the Marshal, who has none, his win or loss), Colt Super
+    Express's share of the rounds a bandit lasted, less one (a winner's 1)."""
+    players = game.n_players
+    if not game.is_over:
+        return [0.0] * players
+    result = game.result()
+    winners = set(result["winners"])
+    won = [1.0 if s in winners else -1.0 for s in range(players)]
+    if reward == "win":
+        return won
+    if name == "super-express":
+        rounds = max(game.view(None)["round"], 1)
+        lasted = [rounds if r is None else r for r in result["out_round"]]
+        return [1.0 if s in winners else min(lasted[s], rounds) / rounds - 1.0
+                for s in range(players)]
+    marshal = result.get("marshal")
+    return [won[s] if s == marshal else result["totals"][s] / 1000.0 for s in range(players)]
 
 
 class Table:
@@ -86,36 +109,30 @@ class Table:
 
     def rewards(self) -> list[float]:
         """Each seat's reward once the game is over (0 before)."""
-        if not self.over:
-            return [0.0] * self.players
-        result = self.game.result()
-        winners = set(result["winners"])
-        won = [1.0 if s in winners else -1.0 for s in range(self.players)]
-        if self.reward == "win":
-            return won
-        if self.name == "super-express":  # the share of the rounds each bandit lasted
-            rounds = max(self.game.view(None)["round"], 1)
-            lasted = [rounds if r is None else r for r in result["out_round"]]
-            return [1.0 if s in winners else min(lasted[s], rounds) / rounds - 1.0
-                    for s in range(self.players)]
-        marshal = result.get("marshal")
-        return [won[s] if s == marshal else result["totals"][s] / 1000.0
-                for s in range(self.players)]
+        return final_rewards(self.game, self.name, self.reward)
 
     def text(self, seat: int | None = None) -> str:
         """The table in words, as ``seat`` sees it (None: the spectator): what just
         happened, where everyone is, who must decide what."""
-        from ..updates.messages import reader_of
-        from ..words import base
-        from ..words import super_express as said
+        return table_words(self.game, seat, self.last_events)
 
-        view = self.game.view(seat)
-        reader = reader_of(view)
-        lines = [e.text(reader) for e in self.last_events if e.seat is None or e.seat == seat]
-        if self.name == "super-express":
-            lines += said.train_lines(view) + said.figure_lines(view)
-            lines += said.result_lines(view) if self.over else [said.situation(view)]
-        else:
-            lines += base.with_you(view, base.train_lines(view)) + base.figure_lines(view)
-            lines += base.result_lines(view) if self.over else [base.situation(view)]
-        return "\n".join(line for line in lines if line) + "\n"
+
+def table_words(game: Any, seat: int | None, events: Sequence[Any] = ()) -> str:
+    """``game`` in words as ``seat`` sees it (None: the spectator), in the sentences of
+    the terminal's plain mode: ``events`` (what just happened, those the seat may know),
+    where everyone is, who must decide what, or the end."""
+    from ..updates.messages import reader_of
+    from ..words import base
+    from ..words import super_express as said
+
+    view = game.view(seat)
+    reader = reader_of(view)
+    lines = [e.text(reader) for e in events if e.seat is None or e.seat == seat]
+    over = "result" in view
+    if view.get("game") == "super-express":
+        lines += said.train_lines(view) + said.figure_lines(view)
+        lines += said.result_lines(view) if over else [said.situation(view)]
+    else:
+        lines += base.with_you(view, base.train_lines(view)) + base.figure_lines(view)
+        lines += base.result_lines(view) if over else [base.situation(view)]
+    return "\n".join(line for line in lines if line) + "\n"

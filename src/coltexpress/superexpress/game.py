@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from ..engine.content import CHARACTERS
 from ..engine.errors import GameOverError, IllegalActionError, NotationError, RecordError
 from ..engine.pickling import Pickled
-from ..engine.rng import below, seed_state
+from ..engine.rng import below, given_outcome, seed_state
 from .actions import (
     FIRE,
     FLIP,
@@ -95,7 +95,7 @@ class SuperGame:
     game_name = GAME_NAME
 
     __slots__ = (
-        "options", "seed", "n_players", "chars", "rng", "last", "floors", "facing",
+        "options", "seed", "n_players", "chars", "rng", "chance", "last", "floors", "facing",
         "stunned", "out", "out_round", "falling", "hand", "stack", "revealed", "loot",
         "round_no", "first", "phase", "actor", "step", "history", "events", "quiet",
         "frames", "winners", "legal",
@@ -106,6 +106,7 @@ class SuperGame:
     n_players: int
     chars: tuple[str, ...]
     rng: int
+    chance: list[int] | None  # outcomes given in place of the generator's (``Game.chance``)
     last: int  # the caboose's car number (0: only the locomotive is left)
     floors: list[list[int]]  # per space 2 * car + roof: seats, locomotive side first
     facing: list[int]  # per seat: -1 toward the locomotive, +1 toward the caboose
@@ -132,7 +133,8 @@ class SuperGame:
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def new(cls, options: SuperOptions | None = None, *, seed: int = 0) -> SuperGame:
+    def new(cls, options: SuperOptions | None = None, *, seed: int = 0,
+            chance: list[int] | None = None) -> SuperGame:
         """Set up: one car per player plus one behind the locomotive; a random bandit
         figure in the penultimate car (his player is the first), the next players' toward
         the locomotive; the rear half (rounded up) facing the locomotive."""
@@ -141,6 +143,7 @@ class SuperGame:
         g.options = options
         g.seed = seed
         g.rng = seed_state(seed)
+        g.chance = None if chance is None else list(chance)
         n = g.n_players = options.players
         if options.characters is not None:
             g.chars = tuple(options.characters)
@@ -185,6 +188,7 @@ class SuperGame:
         o.options, o.seed = self.options, self.seed
         o.n_players, o.chars = self.n_players, self.chars
         o.rng, o.last = self.rng, self.last
+        o.chance = None if self.chance is None else self.chance[:]
         o.floors = [f[:] for f in self.floors]
         o.facing, o.stunned, o.out = self.facing[:], self.stunned[:], self.out[:]
         o.out_round, o.falling = self.out_round[:], self.falling[:]
@@ -346,6 +350,9 @@ class SuperGame:
         return [KINDS.index(k) for k in self.options.card_kinds]
 
     def _below(self, n: int) -> int:
+        """A draw of ``range(n)``: the generator's, or the next chance outcome given."""
+        if self.chance is not None:
+            return given_outcome(self.chance, n)
         self.rng, value = below(self.rng, n)
         return value
 

@@ -192,6 +192,7 @@ def state_from_json(data: object) -> SuperGame:
     if not isinstance(data, dict) or data.get("game") != "super-express":
         raise RecordError("not a Colt Super Express state (its 'game' must be 'super-express')")
     g = SuperGame()
+    g.chance = None
     try:
         g.options = SuperOptions.from_dict(data["options"])
         n = g.n_players = g.options.players
