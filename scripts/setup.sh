@@ -9,7 +9,7 @@ if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
 # (setup.py compiles the engines with mypyc here; COLT_PURE=1 installs the pure build only)
-.venv/bin/python -m pip install --quiet -e '.[dev,rl]'
+.venv/bin/python -m pip install --quiet -e '.[dev,rl,rl-train]'
 .venv/bin/python -c "from coltexpress import compiled as c; print('engines:', c.BUILD, '-', c.REASON)"
 # The browser tests (tests/web) drive Debian's Chromium through Playwright; Playwright's own
 # browser download ("playwright install") is never used. The terminal tests (tests/tui) run

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from coltexpress.envs.encoding import HIGH, Encoder
+from coltexpress.envs.encoding import HIGH, Encoder, _Out
 from coltexpress.games import new_game
 
 from .cases import CASES, IDS
@@ -38,6 +38,10 @@ def test_every_observation_has_the_size_and_bounds_of_its_option_set(game, prese
             assert x.dtype == np.float32
             assert np.isfinite(x).all()
             assert np.abs(x).max() <= HIGH, encoder.names[int(np.abs(x).argmax())]
+        named = _Out(True)  # the slow way, slot by slot with its name: the same values
+        encoder._fill(named, g.view(g.current_seat or 0))
+        assert np.array_equal(np.asarray(named.values, np.float32),
+                              encoder.encode(g.view(g.current_seat or 0)))
 
 
 @pytest.mark.parametrize(("game", "preset", "players"), CASES, ids=IDS)

@@ -87,22 +87,46 @@ class _Out:
 
     def one_hot(self, name: str, value: object, choices: Sequence[object]) -> None:
         """One slot per choice, 1 for ``value`` (all 0 when it is none of them)."""
-        self.values.extend(1.0 if value == c else 0.0 for c in choices)
+        values = self.values
+        start = len(values)
+        values.extend(_zeros(len(choices)))
+        i = _index(choices).get(value)
+        if i is not None:
+            values[start + i] = 1.0
         if self.names is not None:
             self.names.extend(f"{name}={c}" for c in choices)
 
     def counts(self, name: str, items: Iterable[object], choices: Sequence[object],
                scale: float = 1.0) -> None:
         """One slot per choice: how many of ``items`` are it."""
-        index = {c: i for i, c in enumerate(choices)}
-        out = [0.0] * len(choices)
+        index = _index(choices)
+        values = self.values
+        start = len(values)
+        values.extend(_zeros(len(choices)))
+        step = 1.0 / scale
         for item in items:
             i = index.get(item)
             if i is not None:
-                out[i] += 1.0 / scale
-        self.values.extend(out)
+                values[start + i] += step
         if self.names is not None:
             self.names.extend(f"{name}#{c}" for c in choices)
+
+
+@cache
+def _zeros(n: int) -> tuple[float, ...]:
+    return (0.0,) * n
+
+
+_INDEXES: dict[tuple[object, ...], dict[object, int]] = {}
+
+
+def _index(choices: Sequence[object]) -> dict[object, int]:
+    """Each choice's place (kept for each list of choices: they are few and fixed)."""
+    key = tuple(choices)
+    index = _INDEXES.get(key)
+    if index is None:
+        index = _INDEXES[key] = {c: i for i, c in enumerate(key)}
+    return index
 
 
 def _kind(card: str | None) -> str | None:
@@ -187,6 +211,9 @@ def _colt_fill(template: View) -> Callable[[_Out, View], None]:
     pile_size = 2 * MAX_TURNS * figures_per_player * players + 2 * MAX_TURNS
     hs = "hs" in template
     mp = "mp" in template
+    probe = _Out(False)
+    _pile_card(probe, "", None, 0, players)
+    pile_card_size = len(probe.values)
 
     def fill(out: _Out, v: View) -> None:
         me = v["seat"]
@@ -221,6 +248,9 @@ def _colt_fill(template: View) -> Callable[[_Out, View], None]:
         out.counts("discarding", (_kind(c) for c in v.get("discarding") or []), CARDS, 10)
         pile = v["pile"]
         for i in range(pile_size):
+            if i >= len(pile) and out.names is None:  # the rest of the pile is empty
+                out.values.extend(_zeros(pile_card_size * (pile_size - i)))
+                break
             _pile_card(out, f"pile{i}", pile[i] if i < len(pile) else None, me, players)
         out.one_hot("resolving", v["resolving"], range(pile_size))
         if hs:
