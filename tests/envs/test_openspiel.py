@@ -67,7 +67,7 @@ def test_the_same_outcomes_give_the_same_game():
     assert replayed.information_state_string(0) == last.information_state_string(0)
 
 
-@pytest.mark.parametrize(("game", "preset", "players"), CASES[1::3], ids=IDS[1::3])
+@pytest.mark.parametrize(("game", "preset", "players"), CASES, ids=IDS)
 def test_a_seats_information_never_changes_with_what_it_cannot_know(game, preset, players):
     """A world resampled from a seat's information state (``resample_from_infostate``,
     the view's ``determinize``) gives that seat the same strings and tensors."""
@@ -75,7 +75,7 @@ def test_a_seats_information_never_changes_with_what_it_cannot_know(game, preset
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     checked = 0
     for n, state in enumerate(_states(spiel_game, 7)):
-        if state.is_chance_node() or state.is_terminal() or n % 9:
+        if state.is_chance_node() or state.is_terminal() or n % 15:
             continue
         for seat in range(players):
             world = state.resample_from_infostate(seat, sampler)
