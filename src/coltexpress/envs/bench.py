@@ -22,32 +22,41 @@ if TYPE_CHECKING:
 __all__ = ["bench_envs"]
 
 
+def _measure(seconds: float, meter: Meter | None,
+             one_step: Callable[[], float]) -> tuple[int, float]:
+    """Steps for about ``seconds`` of their own time (``one_step`` plays one and says how
+    long its timed part took): the steps played and their time."""
+    steps, spent = 0, 0.0
+    while spent < seconds:
+        spent += one_step()
+        steps += 1
+        if meter is not None:
+            meter.done, meter.measured = steps, spent
+    return steps, spent
+
+
 def _pettingzoo(game: str, preset: str, players: int, seconds: float, seed: int,
                 meter: Meter | None) -> dict[str, Any]:
     from .pettingzoo import env
 
     table = env(game=game, preset=preset, players=players)
     rng = random.Random(seed)
-    steps, spent = 0, 0.0
-    began = time.perf_counter()
     table.reset(seed=seed)
-    spent += time.perf_counter() - began
-    while spent < seconds:
+
+    def one_step() -> float:
         began = time.perf_counter()
         observation, _, terminated, truncated, _ = table.last()
-        spent += time.perf_counter() - began
+        spent = time.perf_counter() - began
         action = None if terminated or truncated else rng.choice(
             np.flatnonzero(observation["action_mask"]).tolist())
         began = time.perf_counter()
         table.step(action)
         if not table.agents:
             table.reset()
-        spent += time.perf_counter() - began
-        steps += 1
-        if meter is not None:
-            meter.done, meter.measured = steps, spent
-    return {"pettingzoo_steps": steps,
-            "pettingzoo_steps_per_second": round(steps / max(spent, 1e-9))}
+        return spent + time.perf_counter() - began
+
+    steps, spent = _measure(seconds, meter, one_step)
+    return {"pettingzoo_steps": steps, "pettingzoo_steps_per_second": round(steps / spent)}
 
 
 def _gymnasium(game: str, preset: str, players: int, seconds: float, seed: int,
@@ -56,22 +65,19 @@ def _gymnasium(game: str, preset: str, players: int, seconds: float, seed: int,
 
     table = ColtEnv(game=game, preset=preset, players=players, opponents="random")
     rng = random.Random(seed)
-    steps, spent = 0, 0.0
-    began = time.perf_counter()
-    _, info = table.reset(seed=seed)
-    spent += time.perf_counter() - began
-    while spent < seconds:
+    info = table.reset(seed=seed)[1]
+
+    def one_step() -> float:
+        nonlocal info
         action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
         began = time.perf_counter()
         _, _, terminated, truncated, info = table.step(action)
         if terminated or truncated:
-            _, info = table.reset()
-        spent += time.perf_counter() - began
-        steps += 1
-        if meter is not None:
-            meter.done, meter.measured = steps, spent
-    return {"gymnasium_steps": steps,
-            "gymnasium_steps_per_second": round(steps / max(spent, 1e-9))}
+            info = table.reset()[1]
+        return time.perf_counter() - began
+
+    steps, spent = _measure(seconds, meter, one_step)
+    return {"gymnasium_steps": steps, "gymnasium_steps_per_second": round(steps / spent)}
 
 
 def bench_envs(game: str, preset: str, players: int, seconds: float, seed: int = 1,
