@@ -1,5 +1,5 @@
-"""Every preset of both games at its fewest and most players: the option sets the research
-interfaces are tested over."""
+"""Every preset of both games at its fewest, a middle and its most players: the option sets
+the research interfaces are tested over."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def cases() -> list[tuple[str, str, int]]:
     for game in GAMES:
         for preset in game_of(game).presets:
             counts = _counts(game, preset)
-            out += [(game, preset, n) for n in sorted({counts[0], counts[-1]})]
+            middle = counts[len(counts) // 2]
+            out += [(game, preset, n) for n in sorted({counts[0], middle, counts[-1]})]
     return out
 
 

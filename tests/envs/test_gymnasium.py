@@ -74,6 +74,8 @@ def test_illegal_actions_lose_or_raise():
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, _, info = table.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, illegal)
+    with pytest.raises(RuntimeError, match="reset"):  # the episode it ended is over
+        table.step(int(np.flatnonzero(info["action_mask"])[0]))
     strict = ColtEnv(players=3, seat=0, illegal="raise")
     strict.reset(seed=1)
     with pytest.raises(ValueError, match="not legal now"):
@@ -94,6 +96,33 @@ def test_the_masks_sb3_contrib_asks_for():
     table = ColtEnv(game="super-express", players=3)
     _, info = table.reset(seed=1)
     assert np.array_equal(table.action_masks(), info["action_mask"].astype(bool))
+
+
+def test_score_rewards_and_options_by_keyword():
+    table = ColtEnv(players=3, seat=1, reward="score", characters=("belle", "doc", "tuco"))
+    _, total, _ = _episode(table, 2, np.random.default_rng(0))
+    game = table.table.game
+    assert [b["character"] for b in game.view(1)["bandits"]] == ["belle", "doc", "tuco"]
+    assert total == game.result()["totals"][1] / 1000
+
+
+def test_render_tells_the_learners_move_and_the_bots_after_it():
+    table = ColtEnv(players=3, seat=0, opponents="random", render_mode="ansi")
+    _, info = table.reset(seed=4)
+    table.step(int(np.flatnonzero(info["action_mask"])[0]))  # seat 0 draws or plays
+    text = table.render()
+    assert text.startswith("You ")  # the learner's own move, told to it
+    assert "Your turn" in text
+
+
+def test_gymnasium_make_vec_runs_the_tables_on_processes():
+    vector = gymnasium.make_vec("ColtSuperExpress-v0", num_envs=2, vectorization_mode="async",
+                                players=3)
+    try:
+        observations, infos = vector.reset(seed=5)
+        assert observations.shape == (2, 149) and infos["action_mask"].shape == (2, 6)
+    finally:
+        vector.close()
 
 
 def test_vectorised_over_processes():

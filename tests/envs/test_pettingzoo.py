@@ -75,6 +75,13 @@ def test_score_rewards_are_money_and_the_marshals_win():
             assert rewards[f"player_{s}"] == result["totals"][s] / 1000
 
 
+def test_options_by_keyword_reach_the_game():
+    table = env(players=3, characters=("belle", "doc", "tuco"), expert=True)
+    table.reset(seed=1)
+    game = table.unwrapped.table.game
+    assert game.options.expert and game.chars == ("belle", "doc", "tuco")
+
+
 def test_only_the_seat_to_act_has_legal_actions():
     table = env(game="super-express", players=4)
     table.reset(seed=1)

@@ -104,8 +104,13 @@ class Table:
         return out
 
     def step(self, action: int) -> None:
-        """Play action id ``action`` for the seat to act (the engine's error if illegal)."""
-        self.last_events = self.game.apply_id(int(action))
+        """Play action id ``action`` for the seat to act (the engine's error if illegal);
+        its events join ``last_events`` (``clear`` empties it)."""
+        self.last_events += self.game.apply_id(int(action))
+
+    def clear(self) -> None:
+        """Forget the events told so far (``text`` tells those after)."""
+        self.last_events = []
 
     def rewards(self) -> list[float]:
         """Each seat's reward once the game is over (0 before)."""

@@ -155,10 +155,11 @@ class Encoder:
     def size(self) -> int:
         return len(self.names)
 
-    def encode(self, view: View) -> np.ndarray:
+    def encode(self, view: View, *, public: bool = False) -> np.ndarray:
         """The seat's view as float32 values, one per name; ValueError for a view of
-        another option set or a spectator's."""
-        if view.get("seat") is None:
+        another option set, or a spectator's unless ``public`` (what everyone sees: the
+        seats then counted from seat 0, the observer's own slots empty)."""
+        if view.get("seat") is None and not public:
             raise ValueError("an observation is a seat's: this view is the spectator's")
         if view["options"] != self.options:
             raise ValueError(f"this view is of other options than the encoder's: "
@@ -216,7 +217,7 @@ def _colt_fill(template: View) -> Callable[[_Out, View], None]:
     pile_card_size = len(probe.values)
 
     def fill(out: _Out, v: View) -> None:
-        me = v["seat"]
+        me = v["seat"] or 0  # (a spectator's view: seats from seat 0)
         out.one_hot("decision", v["decision"], DECISIONS)
         out.one_hot("actor", _relative(v["actor"], me, players), rel)
         out.one_hot("actor_figure", v.get("actor_bandit"), FIGURES)
@@ -241,8 +242,9 @@ def _colt_fill(template: View) -> Callable[[_Out, View], None]:
             _bandit(out, f"figure{i}", v["bandits"][i], me, players, cars, words["powers"])
         for k in range(players):
             _player(out, seats[k], v["players"][(me + k) % players])
-        out.counts("hand", (_kind(c) for c in v["hand"]), CARDS, 10)
-        out.counts("hand_bullets_from", (_owner(c) for c in v["hand"] if _kind(c) == "bullet"),
+        hand = v.get("hand") or []
+        out.counts("hand", (_kind(c) for c in hand), CARDS, 10)
+        out.counts("hand_bullets_from", (_owner(c) for c in hand if _kind(c) == "bullet"),
                    FIGURES, 10)
         out.counts("kept", (_kind(c) for c in v.get("kept") or []), CARDS, 10)
         out.counts("discarding", (_kind(c) for c in v.get("discarding") or []), CARDS, 10)
@@ -387,7 +389,7 @@ def _super_fill(template: View) -> Callable[[_Out, View], None]:
     stack_size = 3
 
     def fill(out: _Out, v: View) -> None:
-        me = v["seat"]
+        me = v["seat"] or 0  # (a spectator's view: seats from seat 0)
         out.one_hot("decision", v["decision"], ("program", "over"))
         out.one_hot("actor", _relative(v["actor"], me, players), rel)
         out.num("round", v["round"], rounds)

@@ -72,6 +72,7 @@ class ColtEnv(gymnasium.Env[np.ndarray, np.int64]):
                                             np.float32)
         self.action_space = spaces.Discrete(self.table.actions)
         self.bots: dict[int, Agent] = {}
+        self.ended = True  # reset() starts an episode
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -82,14 +83,17 @@ class ColtEnv(gymnasium.Env[np.ndarray, np.int64]):
         others = [s for s in range(self.table.players) if s != self.seat]
         self.bots = {s: make_agent(spec, int(draw(1 << 31)))
                      for s, spec in zip(others, self.specs, strict=True)}
+        self.ended = False
         self._play_bots()
+        self.ended = self.table.over
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if self.table.over:
+        if self.ended:
             raise RuntimeError("the episode is over: call reset() first")
         index = int(action)
         if self.table.mask(self.seat)[index] if 0 <= index < self.table.actions else False:
+            self.table.clear()  # ``render`` tells the learner's move and the bots' after it
             self.table.step(index)
             self._play_bots()
         elif self.illegal == "raise":
@@ -98,8 +102,10 @@ class ColtEnv(gymnasium.Env[np.ndarray, np.int64]):
         else:
             info = self._info()
             info["illegal_action"] = index
+            self.ended = True
             return self._observation(), -1.0, True, False, info
         reward = self.table.rewards()[self.seat] if self.table.over else 0.0
+        self.ended = self.table.over
         return self._observation(), reward, self.table.over, False, self._info()
 
     def action_masks(self) -> np.ndarray:

@@ -22,6 +22,7 @@ ISMCTS plays it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -37,12 +38,39 @@ from ..superexpress.actions import SUPER_ACTIONS
 from .core import action_count, final_rewards, table_words
 from .encoding import Encoder
 
-__all__ = ["ColtGame", "ColtObserver", "ColtState", "GAME_NAMES"]
+__all__ = ["GAME_NAMES", "ColtGame", "ColtObserver", "ColtState", "parse_options"]
 
 GAME_NAMES = {"colt-express": "python_colt_express",
               "super-express": "python_colt_super_express"}
 MAX_CHANCE_OUTCOMES = 64  # the most items a rule draws among (tested)
 _MOVES_PER_PLAYER = 300  # a bound on a game's moves, chance included, per player (tested)
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``name:value;name:value`` as options: ``true``, ``false``, ``none`` and numbers as
+    such, a value with ``/`` a list of its items, anything else text.
+
+    >>> parse_options("characters:belle/doc/tuco;expert:true")
+    {'characters': ['belle', 'doc', 'tuco'], 'expert': True}
+    """
+    out: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        name, sep, value = item.partition(":")
+        if not sep or not name.strip():
+            raise ValueError(f"the options parameter takes name:value items, not {item!r}")
+        parts = [_scalar(v.strip()) for v in value.split("/")]
+        out[name.strip()] = parts if "/" in value else parts[0]
+    return out
+
+
+def _scalar(text: str) -> Any:
+    words = {"true": True, "false": False, "none": None}
+    if text.lower() in words:
+        return words[text.lower()]
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def _game_type(game: str) -> pyspiel.GameType:
@@ -62,7 +90,7 @@ def _game_type(game: str) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": 3, "preset": kind.default_preset,
-                                 "reward": "win"},
+                                 "reward": "win", "options": ""},
     )
 
 
@@ -103,7 +131,9 @@ class _Held:
 
 class ColtGame(pyspiel.Game):  # type: ignore[misc]
     """One option set of a game of the package: ``players``, ``preset``, ``reward``
-    (``win`` or ``score``, as ``core.final_rewards`` says)."""
+    (``win`` or ``score``, as ``core.final_rewards`` says) and ``options``, any other
+    option as ``name:value`` items separated by ``;``, a list's items by ``/``
+    (``characters:belle/doc/tuco``: OpenSpiel's game strings take no commas)."""
 
     game_name = "colt-express"
 
@@ -115,7 +145,13 @@ class ColtGame(pyspiel.Game):  # type: ignore[misc]
         if reward not in ("win", "score"):
             raise ValueError(f"unknown reward {reward!r}; rewards are win, score")
         preset = params.get("preset") or game_of(self.game_name).default_preset
-        options = options_for(self.game_name, preset, players=players)
+        overrides = parse_options(str(params.get("options", "")))
+        overrides.pop("players", None)
+        known = options_for(self.game_name, preset, players=players).to_dict()
+        unknown = sorted(set(overrides) - set(known))
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r}; options are {', '.join(known)}")
+        options = options_for(self.game_name, preset, players=players, **overrides)
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(self.game_name),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -152,6 +188,9 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
         self._action: int | None = None  # that move
         self._outcomes: list[int] = []  # the chance outcomes of that move (or deal) so far
         self._needed = 0  # the outcomes of the draw asked for now (0: no chance node)
+        # what each seat (and, last, everyone) has seen so far, as a chain of digests: of
+        # its view after every move, and of its own choices (perfect recall)
+        self._seen: list[str] = []
         self._settle()
 
     def _settle(self) -> None:
@@ -168,9 +207,23 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
         except ChanceNeeded as need:
             self._needed = need.outcomes
             return
+        self._remember(game, self._action if self._before.game is not None else None)
         self._now.game, self._before.game, self._action = game, game, None
         self._outcomes, self._needed = [], 0
 
+    def _remember(self, game: Any, action: int | None) -> None:
+        """Chain each seat's digest with its view of ``game`` (and the mover's with its
+        choice ``action``), and everyone's with the spectator's view."""
+        mover = None if action is None or self.game is None else self.game.current_seat
+        seats: list[int | None] = [*range(game.n_players), None]
+        if not self._seen:
+            self._seen = [""] * len(seats)
+        views = game.views(tuple(seats))
+        for i, seat in enumerate(seats):
+            told = json.dumps(views[seat], sort_keys=True, separators=(",", ":"))
+            mine = f"{action}" if seat == mover else ""
+            self._seen[i] = hashlib.sha256(
+                f"{self._seen[i]}|{mine}|{told}".encode()).hexdigest()
     @property
     def game(self) -> Any:
         """The engine's game as it stands (None while the deal is drawn)."""
@@ -198,7 +251,7 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance outcome {action} of {self._needed}"
+            return f"chance outcome {action}"
         if self._spec.name == "super-express":
             return str(SUPER_ACTIONS[action])
         return ACTION_TEXTS[action]
@@ -207,15 +260,33 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
         return not self._needed and bool(self.game.is_over)
 
     def returns(self) -> list[float]:
+        if self.game is None:  # being dealt
+            return [0.0] * self._spec.options.players
         return final_rewards(self.game, self._spec.name, self._spec.reward)
 
-    def information_state_string(self, player: int | None = None) -> str:
+    def _seat(self, player: int | None) -> int:
         seat = self.current_player() if player is None else player
-        return json.dumps(self.game.view(seat), sort_keys=True, separators=(",", ":"))
+        if not 0 <= seat < self._spec.options.players:
+            raise pyspiel.SpielError(f"no player {seat} to observe for: name a seat")
+        return seat
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The seat's view as canonical JSON, then the digest of everything it saw and
+        chose before (``history``): equal exactly when the seat cannot tell the two
+        states apart. Empty while the deal is drawn."""
+        seat = self._seat(player)
+        return self._known(seat)
+
+    def _known(self, seat: int | None) -> str:
+        if self.game is None:
+            return ""
+        view = json.dumps(self.game.view(seat), sort_keys=True, separators=(",", ":"))
+        return f"{view}\nhistory {self._seen[-1 if seat is None else seat]}"
 
     def observation_string(self, player: int | None = None) -> str:
-        seat = self.current_player() if player is None else player
-        return table_words(self.game, seat)
+        """The seat's view in words. Empty while the deal is drawn."""
+        seat = self._seat(player)
+        return "" if self.game is None else table_words(self.game, seat)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any) -> ColtState:
         """A state of another world ``player`` cannot tell from this one: the hidden
@@ -227,6 +298,10 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
         world = self.game.determinize(player, random.Random(seed))
         world.chance = []  # the world's own draws from now on are chance nodes too
         other._now.game = other._before.game = world
+        # what the others saw is theirs: in the world drawn it is not known
+        public = len(self._seen) - 1
+        drawn = f"drawn by {player}: {self._seen[player]}"
+        other._seen = [d if s in (player, public) else drawn for s, d in enumerate(self._seen)]
         return other
 
     def __str__(self) -> str:
@@ -236,10 +311,17 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
 
 
 class ColtObserver:
-    """The tensors and strings of a seat: its view encoded (``encoding``) and, as
-    strings, the view as JSON (information state) or in words (observation)."""
+    """The tensors and strings of a seat (``private_info`` single player, the default):
+    its view encoded (``encoding``) and, as strings, its information state (perfect
+    recall) or its view in words. With no private information (``public_info`` only),
+    what everyone sees: the spectator's view, the same for every player."""
 
     def __init__(self, game: ColtGame, iig_obs_type: Any) -> None:
+        kind = pyspiel.PrivateInfoType
+        private = kind.SINGLE_PLAYER if iig_obs_type is None else iig_obs_type.private_info
+        if private == kind.ALL_PLAYERS:
+            raise pyspiel.SpielError("an observer sees one seat's information, or the public")
+        self.public = private == kind.NONE
         self.perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
         self.encoder = game.spec.encoder
         self.tensor = np.zeros(self.encoder.size, np.float32)
@@ -249,11 +331,14 @@ class ColtObserver:
         if state.game is None:  # being dealt: nothing seen yet
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.encoder.encode(state.game.view(player))
+        seat = None if self.public else player
+        self.tensor[:] = self.encoder.encode(state.game.view(seat), public=self.public)
 
     def string_from(self, state: ColtState, player: int) -> str:
         if state.game is None:
             return ""
+        if self.public:
+            return state._known(None) if self.perfect_recall else table_words(state.game, None)
         if self.perfect_recall:
             return state.information_state_string(player)
         return state.observation_string(player)

@@ -107,6 +107,7 @@ class ColtAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
+        self.table.clear()  # ``render`` tells this move
         self.table.step(int(action))  # type: ignore[arg-type]
         if self.table.over:
             for a, r in zip(self.possible_agents, self.table.rewards(), strict=True):
