@@ -224,6 +224,7 @@ class ColtState(pyspiel.State):  # type: ignore[misc]
             mine = f"{action}" if seat == mover else ""
             self._seen[i] = hashlib.sha256(
                 f"{self._seen[i]}|{mine}|{told}".encode()).hexdigest()
+
     @property
     def game(self) -> Any:
         """The engine's game as it stands (None while the deal is drawn)."""
