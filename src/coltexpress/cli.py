@@ -491,6 +491,98 @@ def replay(
 
 
 @command
+def review(
+    file: Annotated[Path, typer.Argument(help="A saved game (colt play, colt simulate --save).")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option(help="A seat to review (again for several; default: every seat)."),
+    ] = None,
+    iterations: Annotated[
+        int, typer.Option(min=10, help="The search's iterations at each decision.")
+    ] = 1000,
+    seconds: Annotated[
+        float | None,
+        typer.Option(min=0.01, help="A time budget per decision instead (not reproducible)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The search's seed.")] = 0,
+    playouts: Annotated[
+        int, typer.Option(min=1, help="Games played out after each move for the chances.")
+    ] = 48,
+    luck: Annotated[
+        bool, typer.Option("--luck/--no-luck", help="Measure each decision's luck too.")
+    ] = True,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw each seat's chance to win to this PNG.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Review a saved game: every decision valued by the hard bot's search from what its
+    seat knew then, marked good, inaccuracy, mistake or blunder, with the luck of the draw
+    and each seat's chance to win after every move."""
+    from .records import SaveError, read
+    from .review import decisions_to_review, review_record
+
+    try:
+        record = read(file)
+        total = decisions_to_review(record, seat)
+        with Bars(show=Bars.wanted(quiet=as_json)) as bars:
+            meter = bars.stage("reviewing", "decisions", total=total)
+            done = review_record(record, seats=seat, iterations=iterations, seconds=seconds,
+                                 seed=seed, luck=luck, playouts=playouts, progress=meter.add)
+    except (SaveError, ValueError) as exc:
+        raise _fail(f"{file}: {exc}") from None
+    if plot is not None:
+        from .review_plot import draw
+
+        draw(done, record, plot)
+    if as_json:
+        print(json.dumps(done.to_dict()))
+        return
+    _print_review(done, record)
+    if plot is not None:
+        console.print(f"Chances to win drawn in {plot}.")
+
+
+def _print_review(done: Any, record: dict[str, Any]) -> None:
+    """Each reviewed seat's decisions that were not the best, then its summary."""
+    from .games import replay_any
+    from .review import MARKS
+
+    game = replay_any({**record, "actions": []})
+    names = [_seat_name(game, s) for s in range(done.players)]
+    for s in done.seats:
+        summary = done.summary(s)
+        table = Table(title=f"{names[s]}: {summary['decisions']} decisions reviewed")
+        for column in ("move", "round", "played", "mark", "loss", "better", "luck"):
+            table.add_column(column, justify="right" if column in ("move", "round", "loss",
+                                                                    "luck") else "left")
+        for d in done.decisions:
+            if d.seat != s or d.mark == "good":
+                continue
+            luck = "" if d.luck is None else f"{100 * d.luck:+.0f}"
+            table.add_row(str(d.move + 1), str(d.round), d.made.label, d.mark,
+                          f"{100 * d.loss:.0f}", d.best.label, luck)
+        console.print(table)
+        marks = ", ".join(f"{summary['marks'][name]} {name}" for name, _ in MARKS)
+        console.print(f"{names[s]}: accuracy {summary['accuracy']}%; {marks}.")
+        for c in summary["costliest"]:
+            console.print(f"  move {c['move'] + 1}: {c['played']}; better: {c['better']} "
+                          f"({100 * c['loss']:.0f} points of chance)")
+    console.print("Loss and luck are in points of chance to win (the search's value). "
+                  "Marks: good under 3, inaccuracy under 8, mistake under 15, blunder from 15.")
+
+
+def _seat_name(game: Any, seat: int) -> str:
+    """A seat by its figures, as players know it (``Belle``, ``the Marshal``)."""
+    from .engine import names
+
+    view = game.view(None)
+    player = view["players"][seat]
+    figures = player.get("bandits") or [player["bandit"]]
+    return " and ".join(names.bandit(f) for f in figures)
+
+
+@command
 def bench(
     players: Annotated[
         int | None, typer.Option(help="Number of players (default: the preset's).")
