@@ -32,15 +32,15 @@ def draw(review: Review, record: dict[str, Any], path: Path) -> None:
         figures = player.get("bandits") or [player["bandit"]]
         labels.append(" and ".join(names.bandit(f) for f in figures))
     moves = range(len(review.chances))
-    fig, ax = plt.subplots(figsize=(9, 4.5))
+    fig, ax = plt.subplots(figsize=(10, 4.5))
     round_no = view["round"]
     for move, action in enumerate(record.get("actions", []), start=1):
         game.apply(action)
         now = game.view(None)["round"]
         if now != round_no:  # a new round begins after this move
             ax.axvline(move, color="#bbbbbb", linewidth=0.8, zorder=0)
-            ax.text(move, 0.98, f" round {now}", fontsize="x-small", color="#777777",
-                    va="top")
+            ax.text(move, 0.01, f" round {now}", fontsize="x-small", color="#777777",
+                    va="bottom")
             round_no = now
     for seat in range(review.players):
         ax.plot(moves, [c[seat] for c in review.chances], label=labels[seat], linewidth=1.6)
@@ -56,7 +56,7 @@ def draw(review: Review, record: dict[str, Any], path: Path) -> None:
     ax.set_xlim(0, max(len(review.chances) - 1, 1))
     title = "Colt Super Express" if review.game == "super-express" else "Colt Express"
     ax.set_title(f"{title}: each player's chance to win after every move")
-    ax.legend(loc="upper left", fontsize="small", ncol=2)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
