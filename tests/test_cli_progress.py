@@ -221,3 +221,33 @@ def test_replay_text_shows_a_bar_while_it_replays_on_a_terminal_only(
     paged = run_in_terminal(["replay", "--text", str(record)], pipe_stdout=True)
     assert paged.code == 0 and "Game over." in paged.stdout
     assert "replaying" not in paged.terminal and "\x1b" not in paged.terminal
+
+
+def test_review_shows_the_decisions_reviewed_on_a_terminal_only(tmp_path: Path) -> None:
+    saved = run_piped(["simulate", "--players", "3", "--games", "1", "--agents", "heuristic",
+                       "--seed", "2", "--save", str(tmp_path)])
+    assert saved.returncode == 0, saved.stderr
+    record = tmp_path / "game-00000.json"
+    # a budget that takes some seconds, so the bar is redrawn while it runs
+    run = run_in_terminal(["review", str(record), "--iterations", "300", "--playouts", "4",
+                           "--no-luck"])
+    assert run.code == 0, run.terminal[-2000:]
+    done = bars(run, "reviewing", "decisions", r"([\d,]+)/([\d,]+) decisions")
+    assert done and int(done[-1].group(1)) == int(done[-1].group(2)), run.frames[:20]
+    assert "accuracy" in run.terminal
+    piped = run_piped(["review", str(record), "--iterations", "30", "--playouts", "2"])
+    assert piped.returncode == 0
+    assert_clean(piped.stdout + piped.stderr)
+    json_run = run_in_terminal(["review", str(record), "--iterations", "30", "--playouts", "2",
+                                "--json"])
+    assert "\x1b" not in json_run.terminal
+    assert json.loads(json_run.terminal)["summaries"]
+
+
+def test_bench_envs_shows_each_interfaces_seconds() -> None:
+    run = run_in_terminal(["bench", "--seconds", "1", "--envs"])
+    assert run.code == 0, run.terminal[-2000:]
+    for label in ("PettingZoo steps", "Gymnasium steps"):
+        steps = bars(run, label, "steps", r"([\d.]+)/1 s, ([\d,]+) steps")
+        assert any(m.group(2) != "0" for m in steps), run.frames
+    assert "PettingZoo steps per second" in run.terminal
