@@ -86,6 +86,13 @@ def test_the_same_save_seed_and_budget_give_the_same_review():
         assert all(0.0 <= c <= 1.0 for c in chances) and sum(chances) <= 1.0 + 1e-3
 
 
+def test_the_review_is_the_same_on_two_processes():
+    record = _record("colt-express", "marshal-prisoners", 4, 6, 40)
+    one = review_record(record, seats=[0, 2], iterations=60, playouts=4, seed=3)
+    two = review_record(record, seats=[0, 2], iterations=60, playouts=4, seed=3, jobs=2)
+    assert one.to_dict() == two.to_dict()
+
+
 def test_marks_follow_their_thresholds():
     assert [mark_of(x) for x in (0.0, 0.029, 0.03, 0.079, 0.08, 0.149, 0.15, 0.9)] == [
         "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder",

@@ -511,6 +511,9 @@ def review(
     luck: Annotated[
         bool, typer.Option("--luck/--no-luck", help="Measure each decision's luck too.")
     ] = True,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="Local processes (the review is the same).")
+    ] = 1,
     plot: Annotated[
         Path | None, typer.Option(help="Draw each seat's chance to win to this PNG.")
     ] = None,
@@ -528,7 +531,8 @@ def review(
         with Bars(show=Bars.wanted(quiet=as_json)) as bars:
             meter = bars.stage("reviewing", "decisions", total=total)
             done = review_record(record, seats=seat, iterations=iterations, seconds=seconds,
-                                 seed=seed, luck=luck, playouts=playouts, progress=meter.add)
+                                 seed=seed, luck=luck, playouts=playouts, jobs=jobs,
+                                 progress=meter.add)
     except (SaveError, ValueError) as exc:
         raise _fail(f"{file}: {exc}") from None
     if plot is not None:

@@ -180,13 +180,13 @@ def _chances(game: Any, playouts: int, rng: random.Random) -> tuple[float, ...]:
 
 def review_record(record: dict[str, Any], *, seats: Sequence[int] | None = None,
                   iterations: int | None = 1000, seconds: float | None = None,
-                  seed: int = 0, luck: bool = True, playouts: int = 48,
+                  seed: int = 0, luck: bool = True, playouts: int = 48, jobs: int = 1,
                   progress: Callable[[], None] | None = None) -> Review:
     """Review a game record (any game of the package) for ``seats`` (all by default):
     every decision of theirs with more than one legal choice, and every seat's chance to
-    win after every move. The same record, seed and iteration budget give the same review
-    (a time budget, ``seconds``, depends on the machine). ``progress()`` is called after
-    each decision reviewed."""
+    win after every move, on ``jobs`` processes. The same record, seed and iteration budget
+    give the same review, whatever ``jobs`` (a time budget, ``seconds``, depends on the
+    machine). ``progress()`` is called after each decision reviewed."""
     actions = list(replay_any(record).record()["actions"])  # (a bad record: its error)
     game = replay_any({**record, "actions": []})
     players = game.n_players
@@ -194,22 +194,51 @@ def review_record(record: dict[str, Any], *, seats: Sequence[int] | None = None,
     for s in asked:
         if not 0 <= s < players:
             raise ValueError(f"no seat {s} in a {players}-player game")
-    rng = random.Random(seed)
-    decisions: list[Decision] = []
-    chances = [_chances(game, playouts, rng)]
+    tasks: list[tuple[Any, ...]] = []
+    chance_tasks: list[tuple[Any, ...]] = [(game.clone(), playouts, seed, 0)]
     for move, text in enumerate(actions):
         seat = game.current_seat
         played = _action_id(game, text)
         if seat in asked and len(game.legal_ids()) > 1:
-            decisions.append(review_position(
-                game, seat, played, iterations=iterations, seconds=seconds,
-                seed=seed * 1_000_003 + move, luck=luck, move=move))
-            if progress is not None:
-                progress()
+            tasks.append((game.clone(), seat, played, iterations, seconds,
+                          seed * 1_000_003 + move, luck, move))
         game.apply_id(played)
-        chances.append(_chances(game, playouts, rng))
+        chance_tasks.append((game.clone(), playouts, seed, move + 1))
+    decisions = _run(_review_task, tasks, jobs, progress)
+    chances = _run(_chances_task, chance_tasks, jobs, None)
     return Review(getattr(game, "game_name", "colt-express"), players, asked,
                   tuple(decisions), tuple(chances), iterations, seconds, seed)
+
+
+def _review_task(args: tuple[Any, ...]) -> Decision:
+    game, seat, played, iterations, seconds, seed, luck, move = args
+    return review_position(game, seat, played, iterations=iterations, seconds=seconds,
+                           seed=seed, luck=luck, move=move)
+
+
+def _chances_task(args: tuple[Any, ...]) -> tuple[float, ...]:
+    game, playouts, seed, move = args
+    return _chances(game, playouts, random.Random(seed * 1_000_003 + move))
+
+
+def _run(work: Callable[[Any], Any], tasks: list[Any], jobs: int,
+         progress: Callable[[], None] | None) -> list[Any]:
+    """``work`` of every task, in order, on ``jobs`` processes (here with 1)."""
+    out: list[Any] = []
+    if jobs <= 1:
+        for task in tasks:
+            out.append(work(task))
+            if progress is not None:
+                progress()
+        return out
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for result in pool.map(work, tasks, chunksize=1):
+            out.append(result)
+            if progress is not None:
+                progress()
+    return out
 
 
 def _action_id(game: Any, text: Any) -> int:
