@@ -130,3 +130,16 @@ def test_colt_review_refuses_what_is_not_a_game(tmp_path):
     save.write_text(json.dumps(_record("colt-express", "standard", 3, 1, 5)))
     run = _colt("review", str(save), "--seat", "5")
     assert run.returncode != 0 and "no seat 5" in run.stderr
+
+
+def test_colt_replay_review_shows_each_decisions_mark_and_the_better_choice(tmp_path):
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps(_record("colt-express", "standard", 3, 8, 6)))
+    run = _colt("replay", str(save), "--text", "--review")
+    assert run.returncode == 0, run.stderr
+    notes = [line.strip() for line in run.stdout.splitlines() if line.strip().startswith("(")]
+    assert len(notes) >= 4  # the moves with a choice: marked
+    for note in notes:
+        mark = note[1:].split(":")[0]
+        assert mark in [name for name, _ in MARKS]
+        assert "the best choice" in note or "better: " in note

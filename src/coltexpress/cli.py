@@ -459,6 +459,11 @@ def replay(
             "Default: the board in a terminal, text otherwise.",
         ),
     ] = None,
+    review: Annotated[
+        bool,
+        typer.Option("--review", help="Review every decision first (colt review's default "
+                     "budget) and show each one's mark and the better choice."),
+    ] = False,
 ) -> None:
     """Step through a saved game, on the board of colt play or as narrated text."""
     from .records import SaveError, read
@@ -478,6 +483,14 @@ def replay(
                 replayed = bars.stage("replaying", "moves",
                                       total=len(moves) if isinstance(moves, list) else 0)
                 steps = ReplaySteps.from_record(record, progress=replayed.add)
+        if review:
+            from .review import decisions_to_review, review_record
+
+            with Bars(show=Bars.wanted(), transient=True) as bars:
+                meter = bars.stage("reviewing", "decisions",
+                                   total=decisions_to_review(record))
+                done = review_record(record, progress=meter.add)
+            steps.review = {d.move + 1: d for d in done.decisions}
     except (SaveError, ValueError) as exc:
         raise _fail(f"{file}: {exc}") from None
     if tui:

@@ -18,7 +18,7 @@ game of the package replays (``coltexpress.games.replay_any``), drawn and told b
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.text import Text
@@ -66,6 +66,18 @@ class ReplaySteps:
     steps: list[Step]
     moves: int
     agents: list[str] | None = None
+    # the reviewed decisions (``coltexpress.review``) by move (1..), when reviewed
+    review: dict[int, Any] = field(default_factory=dict)
+
+    def note(self, move: int) -> str | None:
+        """A reviewed move's mark, and the better choice when it was not the best."""
+        decision = self.review.get(move)
+        if decision is None:
+            return None
+        if decision.loss <= 0:
+            return f"{decision.mark}: the best choice"
+        return (f"{decision.mark}: {100 * decision.loss:.0f} points of chance lost; "
+                f"better: {decision.best.label}")
 
     @property
     def front(self) -> GameFront:
@@ -195,7 +207,9 @@ class ReplayApp(App[None]):
         self.query_one(TrainPanel).show(view)
         self.query_one(PlayersPanel).show(view, self.who())
         self.query_one(PilePanel).show(view)
-        self.query_one("#heading", Static).update(step.heading)
+        note = self.steps.note(step.move)
+        self.query_one("#heading", Static).update(
+            step.heading if note is None else f"{step.heading} ({note})")
         log = self.query_one(RichLog)
         log.clear()
         first = max(0, self.at - 12)
@@ -239,6 +253,9 @@ def narrate(steps: ReplaySteps) -> list[str]:
     for i, step in enumerate(steps.steps):
         if step.move and (i == 0 or steps[i - 1].move != step.move):
             out.append(f"{step.move:4d}. {step.who}: {step.label}  [{step.action}]")
+            note = steps.note(step.move)
+            if note is not None:
+                out.append(f"      ({note})")
         out += [f"      {line}" for line in step.lines]
     last = steps[len(steps) - 1].view()
     if "result" in last:
