@@ -596,7 +596,8 @@ def _seat_name(game: Any, seat: int) -> str:
     view = game.view(None)
     player = view["players"][seat]
     figures = player.get("bandits") or [player["bandit"]]
-    return " and ".join(names.bandit(f) for f in figures)
+    name = " and ".join(names.bandit(f) for f in figures)
+    return name[:1].upper() + name[1:]  # (it begins a line: "The Marshal")
 
 
 @command
