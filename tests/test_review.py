@@ -93,6 +93,20 @@ def test_the_review_is_the_same_on_two_processes():
     assert one.to_dict() == two.to_dict()
 
 
+def test_the_verdict_says_skill_and_luck_apart():
+    from coltexpress.review import Choice, Decision
+
+    def decision(loss: float, luck: float | None) -> Decision:
+        best, made = Choice(1, "Play Shoot", 0.6, 40), Choice(2, "Play Rob", 0.6 - loss, 20)
+        return Decision(0, 0, 1, (best, made), 2, loss, mark_of(loss), luck)
+
+    assert decision(0.0, -0.3).verdict == "a good play that lost to the deal"
+    assert decision(0.01, 0.0).verdict == "a good play"
+    assert decision(0.2, 0.15).verdict == "a blunder that the deal forgave"
+    assert decision(0.1, -0.2).verdict == "a mistake, and the deal was against it too"
+    assert decision(0.05, None).verdict == "an inaccuracy"
+
+
 def test_marks_follow_their_thresholds():
     assert [mark_of(x) for x in (0.0, 0.029, 0.03, 0.079, 0.08, 0.149, 0.15, 0.9)] == [
         "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder",

@@ -570,15 +570,16 @@ def _print_review(done: Any, record: dict[str, Any]) -> None:
     for s in done.seats:
         summary = done.summary(s)
         table = Table(title=f"{names[s]}: {summary['decisions']} decisions reviewed")
-        for column in ("move", "round", "played", "mark", "loss", "better", "luck"):
+        for column in ("move", "round", "played", "loss", "better", "luck", "verdict"):
             table.add_column(column, justify="right" if column in ("move", "round", "loss",
                                                                     "luck") else "left")
-        for d in done.decisions:
-            if d.seat != s or d.mark == "good":
+        for d in done.decisions:  # the decisions worth a word: not plain good plays
+            if d.seat != s or d.verdict == "a good play":
                 continue
             luck = "" if d.luck is None else f"{100 * d.luck:+.0f}"
-            table.add_row(str(d.move + 1), str(d.round), d.made.label, d.mark,
-                          f"{100 * d.loss:.0f}", d.best.label, luck)
+            better = "" if d.loss <= 0 else d.best.label
+            table.add_row(str(d.move + 1), str(d.round), d.made.label,
+                          f"{100 * d.loss:.0f}", better, luck, d.verdict)
         console.print(table)
         marks = ", ".join(f"{summary['marks'][name]} {name}" for name, _ in MARKS)
         console.print(f"{names[s]}: accuracy {summary['accuracy']}%; {marks}.")

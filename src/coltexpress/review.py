@@ -31,14 +31,17 @@ from .agents.base import KnownWorld, Observation
 from .agents.ismcts import ISMCTSAgent
 from .games import replay_any
 
-__all__ = ["MARKS", "Choice", "Decision", "Review", "mark_of", "review_position",
-           "review_record"]
+__all__ = ["LUCK", "MARKS", "Choice", "Decision", "Review", "action_text", "mark_of",
+           "review_position", "review_record"]
 
 # A decision's mark by its loss against the best choice (the search's value, 0 to 1):
 # under each bound, that mark.
 MARKS: tuple[tuple[str, float], ...] = (
     ("good", 0.03), ("inaccuracy", 0.08), ("mistake", 0.15), ("blunder", float("inf")),
 )
+
+
+LUCK = 0.10  # a decision's luck this large (either way) is worth saying in its verdict
 
 
 def mark_of(loss: float) -> str:
@@ -76,6 +79,23 @@ class Decision:
         return self.choices[0]
 
     @property
+    def verdict(self) -> str:
+        """The decision in a few words, skill and luck apart: a good play the deal beat
+        (its luck ``LUCK`` or worse), a mistake the deal forgave (``LUCK`` or better), or
+        its mark alone."""
+        unlucky = self.luck is not None and self.luck <= -LUCK
+        lucky = self.luck is not None and self.luck >= LUCK
+        if self.mark == "good":
+            return "a good play that lost to the deal" if unlucky else "a good play"
+        what = {"inaccuracy": "an inaccuracy", "mistake": "a mistake",
+                "blunder": "a blunder"}[self.mark]
+        if lucky:
+            return f"{what} that the deal forgave"
+        if unlucky:
+            return f"{what}, and the deal was against it too"
+        return what
+
+    @property
     def made(self) -> Choice:
         return next(c for c in self.choices if c.action == self.played)
 
@@ -110,7 +130,10 @@ class Review:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "summaries": [self.summary(s) for s in self.seats]}
+        out = {**asdict(self), "summaries": [self.summary(s) for s in self.seats]}
+        for said, d in zip(out["decisions"], self.decisions, strict=True):
+            said["verdict"] = d.verdict
+        return out
 
 
 def _label(game: Any, action: int, view: dict[str, Any]) -> str:
@@ -239,6 +262,17 @@ def _run(work: Callable[[Any], Any], tasks: list[Any], jobs: int,
             if progress is not None:
                 progress()
     return out
+
+
+def action_text(game: Any, action: int) -> str:
+    """An action id of ``game``'s action space in the notation."""
+    if getattr(game, "game_name", "colt-express") == "super-express":
+        from .superexpress.actions import SUPER_ACTIONS
+
+        return str(SUPER_ACTIONS[action])
+    from .engine.actions import ACTION_TEXTS
+
+    return ACTION_TEXTS[action]
 
 
 def _action_id(game: Any, text: Any) -> int:

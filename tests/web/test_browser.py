@@ -335,6 +335,7 @@ def _replay(browser: Any, base: str, table: str, device: dict[str, Any]) -> None
     assert page.locator("#moves li").count() == 100
     assert page.locator("#moves li.current .n").inner_text() == "100."
     assert page.locator("#end").is_hidden()
+    _review(page, n)
     page.keyboard.press("End")
     page.wait_for_function(f"document.body.dataset.step === '{n}'")
     assert page.locator("#end").is_visible()
@@ -346,6 +347,30 @@ def _replay(browser: Any, base: str, table: str, device: dict[str, Any]) -> None
     saved = json.loads(Path(download.value.path()).read_text())
     assert len(saved["actions"]) == n
     w.close()
+
+
+def _review(page: Any, n: int) -> None:
+    """"Review this game": a progress indicator while it is built, then each player's
+    chance to win as a line under the board, a click on it going to that move, and each
+    reviewed move's mark in the list of moves."""
+    assert page.locator("#chances").is_hidden()
+    page.click("#review-btn")
+    assert page.locator("#review-progress").is_visible() or page.evaluate(
+        "document.body.dataset.review === '1'")
+    page.wait_for_function("document.body.dataset.review === '1'", timeout=240_000)
+    assert page.locator("#review-progress").is_hidden()
+    assert page.locator("#chances").is_visible()
+    assert page.locator("#chances polyline").count() == page.locator("#review-seats li").count()
+    assert all("accuracy" in t for t in page.locator("#review-seats li").all_inner_texts())
+    box = page.locator("#chances").bounding_box()
+    page.locator("#chances").click(position={"x": box["width"] * 0.25, "y": box["height"] / 2})
+    quarter = round(n * 0.25)
+    page.wait_for_function(
+        f"Math.abs(Number(document.body.dataset.step) - {quarter}) <= 2")
+    marks = page.locator("#moves .mark").all_inner_texts()
+    words = ("inaccuracy", "mistake", "blunder", "lost to the deal")
+    assert marks and all(any(m in t for m in words) for t in marks)
+    assert horizontal_overflow(page) <= 0
 
 
 def test_bad_token_watches_and_reconnects(browser: Any, base: str) -> None:

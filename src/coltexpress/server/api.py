@@ -492,7 +492,7 @@ async def _finished(request: Request, what: str, step: int = 0) -> Response:
     table_id = request.path_params["table"]
     if what == "record":
         headers = {"Content-Disposition": f'attachment; filename="colt-{table_id}.json"'}
-    replays = hub.replays
+    replays = hub.reviews if what == "review" else hub.replays
     version = replays.version(table_id)  # a finished table built before: no query
     if version is not None and step <= version:
         data = replays.cached((table_id, version, what, step))
@@ -528,6 +528,14 @@ async def get_replay_step(request: Request) -> Response:
     if not (text.isascii() and text.isdigit() and len(text) < 10):
         return _error(ApiError(400, "bad-step", "the step is a number of moves"))
     return await _finished(request, "step", int(text))
+
+
+async def get_review(request: Request) -> Response:
+    """The review of a finished game (``coltexpress.review``, a bounded budget): each
+    seat's accuracy and marks, each decision's mark and the better choice, every seat's
+    chance to win after every move. Built once, in its own worker; the first request
+    waits for it (seconds)."""
+    return await _finished(request, "review")
 
 
 async def get_replay(request: Request) -> Response:

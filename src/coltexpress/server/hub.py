@@ -407,6 +407,8 @@ class Hub:
         self.threads = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="colt-db")
         self.render = RenderPool(settings.render_workers)
         self.replays = ReplayPool(settings.replay_workers)
+        # reviews take seconds to build: their own worker, so replays never wait on them
+        self.reviews = ReplayPool(1)
         self.replay_limit = Throttle(settings.replay_limit, 60.0)  # per address
         self.lobby_limit = Throttle(settings.lobby_limit, 60.0)  # per address
         self.beat: asyncio.Task[None] | None = None  # the presence heartbeat (_heartbeat)
@@ -924,6 +926,7 @@ class Hub:
         await self.bots.close()
         await self.render.close()
         await self.replays.close()
+        await self.reviews.close()
         self.threads.shutdown(wait=False)
         for table in list(self.live.values()):
             if table.driver is not None:

@@ -31,6 +31,10 @@ from .lifeline import worker_pool
 __all__ = ["ReplayJob", "ReplayPool", "build"]
 
 CACHE_BYTES = 64 * 1024 * 1024  # what the built answers of one process may weigh
+# The review of a finished game (``coltexpress.review``) at a budget bounded for a server:
+# search iterations a decision, random play-outs after each move for the chances.
+REVIEW_ITERATIONS = 300
+REVIEW_PLAYOUTS = 24
 FINISHED = 10_000  # finished tables whose version the process remembers (no query on a hit)
 _PRELOAD = ["coltexpress.server.replays", "coltexpress.games"]
 
@@ -65,6 +69,8 @@ def build(job: ReplayJob) -> bytes:
     kind = table_game(job.game)
     names = {seat: name for seat, name, _ in job.seats}
     game = kind.new(job.options, job.seed)
+    if job.what == "review":
+        return _encode(_review(kind, game, job, names))
     if job.what == "record":
         for action in job.actions:
             game.apply(action)
@@ -112,6 +118,42 @@ def build(job: ReplayJob) -> bytes:
             "players": players,
         }
     )
+
+
+def _review(kind: TableGame, game: Any, job: ReplayJob,
+            names: dict[int, str | None]) -> dict[str, Any]:
+    """The review of the game: each seat's accuracy and marks, each reviewed decision
+    (its move, 1 for the first, the choice made and the better one in a spectator's
+    words, its mark and loss), and every seat's chance to win after every move."""
+    from ..review import action_text, review_record
+
+    played = kind.new(job.options, job.seed)
+    for action in job.actions:
+        played.apply(action)
+    done = review_record({"game": kind.name, **played.record()},
+                         iterations=REVIEW_ITERATIONS, playouts=REVIEW_PLAYOUTS)
+    by_move = {d.move: d for d in done.decisions}
+    decisions = []
+    for move, action in enumerate(job.actions):
+        d = by_move.get(move)
+        if d is not None:
+            view = game.view(None)
+            decisions.append({
+                "move": move + 1, "seat": d.seat, "mark": d.mark, "loss": round(d.loss, 3),
+                "verdict": d.verdict,
+                "played": kind.label(action, view),
+                "better": None if d.loss <= 0 else kind.label(action_text(game, d.best.action),
+                                                              view),
+            })
+        game.apply(action)
+    seats = []
+    for seat in range(done.players):
+        summary = done.summary(seat)
+        seats.append({"seat": seat, "bandits": words.bandit_names(kind.seat_bandits(game, seat)),
+                      "name": names.get(seat), "accuracy": summary["accuracy"],
+                      "marks": summary["marks"]})
+    return {"seats": seats, "decisions": decisions, "chances": done.chances,
+            "iterations": REVIEW_ITERATIONS}
 
 
 Key = tuple[str, int, str, int]  # table, version, what, step

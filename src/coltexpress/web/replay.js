@@ -5,6 +5,7 @@
 // words for it. The engine runs only on the server. The train and the panels are drawn by
 // the front of the game (fronts.js).
 
+import { COLOURS, MARSHAL } from "./colours.js";
 import { h } from "./dom.js";
 import { frontOf, showGame } from "./fronts.js";
 
@@ -16,6 +17,9 @@ let at = 0; // how many moves have been played at this step (0..n)
 let drawing = null;
 let front = frontOf(null);
 let asked = 0; // the latest step asked for, so late answers are dropped
+let review = null; // GET /api/tables/{t}/review, once asked for
+const SVG = "http://www.w3.org/2000/svg";
+const W = 600, H = 150, TOP = 8; // the chart's drawing area (viewBox 600 x 170)
 
 const mover = (m) => (m.player ? `${m.who} (${m.player})` : m.who);
 
@@ -30,11 +34,106 @@ function step(to) {
   $("moves").replaceChildren(
     ...moves.slice(0, at).map((x) =>
       h("li", { class: x.n === at ? "current" : "", "aria-current": x.n === at ? "step" : false },
-        h("span", { class: "n" }, `${x.n}.`), ` ${mover(x)}: ${x.label}`))
+        h("span", { class: "n" }, `${x.n}.`), ` ${mover(x)}: ${x.label}`, markOf(x.n)))
   );
+  cursor();
   const list = $("moves");
   list.scrollTop = list.scrollHeight;
   showStep(at);
+}
+
+// --- the review ---------------------------------------------------------------------
+
+const decisionAt = (n) => (review ? review.decisions.find((d) => d.move === n) : null);
+
+function markOf(n) {
+  const d = decisionAt(n);
+  if (!d || d.mark === "good" && d.verdict === "a good play") return "";
+  const better = d.better ? `; better: ${d.better}` : "";
+  return h("span", { class: "mark" }, ` (${d.verdict}: ${Math.round(100 * d.loss)} points${better})`);
+}
+
+const seatColour = (s) =>
+  /marshal/i.test(s.bandits) ? MARSHAL : COLOURS[s.bandits.split(" ")[0].toLowerCase()] || "#4a4a4a";
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const xOf = (k) => (moves.length ? (k / moves.length) * W : 0);
+const yOf = (p) => TOP + (1 - p) * (H - TOP);
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+function drawChances() {
+  const chart = $("chances");
+  const parts = [];
+  for (const p of [0, 0.5, 1]) {
+    parts.push(svg("line", { class: "grid", x1: 0, x2: W, y1: yOf(p), y2: yOf(p) }));
+    const label = svg("text", { class: "axis", x: 2, y: yOf(p) - 2 });
+    label.textContent = `${Math.round(100 * p)}%`;
+    parts.push(label);
+  }
+  for (const s of review.seats) {
+    const points = review.chances.map((c, k) => `${xOf(k).toFixed(1)},${yOf(c[s.seat]).toFixed(1)}`);
+    parts.push(svg("polyline", { points: points.join(" "), fill: "none", stroke: seatColour(s), "stroke-width": 2 }));
+  }
+  for (const d of review.decisions) {
+    if (d.mark !== "mistake" && d.mark !== "blunder") continue;
+    const c = review.chances[d.move];
+    parts.push(svg("circle", { cx: xOf(d.move), cy: yOf(c[d.seat]), r: d.mark === "blunder" ? 4 : 3,
+      fill: d.mark === "blunder" ? "#c00000" : "#e07000" }));
+  }
+  const axis = svg("text", { class: "axis", x: W - 2, y: 168, "text-anchor": "end" });
+  axis.textContent = "move →";
+  parts.push(axis, svg("line", { id: "cursor", class: "cursor", x1: 0, x2: 0, y1: TOP, y2: H }));
+  chart.replaceChildren(...parts);
+  chart.removeAttribute("hidden"); // (an SVG element has no .hidden)
+  chart.addEventListener("click", (e) => {
+    const box = chart.getBoundingClientRect();
+    step(Math.round(((e.clientX - box.left) / box.width) * moves.length));
+  });
+  $("review-seats").replaceChildren(...review.seats.map((s) => h("li", {},
+    h("span", { class: "swatch", style: `background:${seatColour(s)}` }),
+    `${cap(s.name ? `${s.bandits} (${s.name})` : s.bandits)}: accuracy ${s.accuracy}%; ` +
+    `${s.marks.inaccuracy} inaccuracies, ${s.marks.mistake} mistakes, ${s.marks.blunder} blunders`)));
+}
+
+function cursor() {
+  const line = document.getElementById("cursor");
+  if (line) {
+    line.setAttribute("x1", xOf(at).toFixed(1));
+    line.setAttribute("x2", xOf(at).toFixed(1));
+  }
+}
+
+async function loadReview() {
+  const button = $("review-btn");
+  button.disabled = true;
+  $("review-progress").hidden = false;
+  const began = Date.now();
+  const say = () => {
+    const s = Math.round((Date.now() - began) / 1000);
+    $("review-status").textContent = `The hard bot weighs every decision from what its player knew: ${s} s…`;
+  };
+  say();
+  const ticking = setInterval(say, 500);
+  const r = await fetch(api("/review")).catch(() => null);
+  clearInterval(ticking);
+  $("review-progress").hidden = true;
+  const body = r ? await r.json().catch(() => ({})) : {};
+  if (!r || !r.ok) {
+    $("review-status").textContent = `No review: ${body.message || (r ? r.status : "the server did not answer")}.`;
+    button.disabled = false;
+    return;
+  }
+  review = body;
+  button.hidden = true;
+  $("review-status").textContent =
+    "Each line is a player's chance to win after every move; the dots are mistakes and blunders. Choose a point to go to that move.";
+  drawChances();
+  step(at);
+  document.body.dataset.review = "1";
 }
 
 async function showStep(k) {
@@ -94,6 +193,7 @@ async function main() {
   $("prev").addEventListener("click", () => step(at - 1));
   $("next").addEventListener("click", () => step(at + 1));
   $("last").addEventListener("click", () => step(moves.length));
+  $("review-btn").addEventListener("click", loadReview);
   document.addEventListener("keydown", (e) => {
     const keys = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: moves.length };
     if (e.key in keys && !e.altKey && !e.ctrlKey && !e.metaKey && e.target.type !== "range") {
