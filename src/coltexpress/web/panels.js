@@ -264,6 +264,7 @@ export function renderEnd(ctx, table) {
   $("end-winner").textContent = lines[0];
   $("end-lines").replaceChildren(...lines.slice(1).map((t) => h("li", {}, t)));
   $("end-replay").href = `/replay/${encodeURIComponent(table)}`;
+  $("end-review").href = `/replay/${encodeURIComponent(table)}?review`;
 }
 
 /** Marshal & Prisoners: the prison car, Wanted Posters, prisoners, Brawler cards, the

@@ -203,6 +203,7 @@ async function main() {
   });
   document.body.dataset.ready = "1";
   step(0);
+  if (new URLSearchParams(location.search).has("review")) loadReview(); // the table's end link
 }
 
 main();
