@@ -149,8 +149,9 @@ def _label(game: Any, action: int, view: dict[str, Any]) -> str:
     return base.label(ACTION_TEXTS[action], view)
 
 
-def _values(game: Any, seat: int, observation: Observation, iterations: int | None,
+def _values(game: Any, observation: Observation, iterations: int | None,
             seconds: float | None, seed: int) -> dict[int, tuple[int, float]]:
+    """The search's visits and value of each choice it tried, from ``observation``."""
     legal = game.legal_ids()
     # every choice tried a few times at least, however small the budget
     floor = None if iterations is None else max(iterations, 4 * len(legal))
@@ -169,7 +170,7 @@ def review_position(game: Any, seat: int, played: int, *, iterations: int | None
     if played not in legal:
         raise ValueError(f"action {played} is not legal here")
     view = game.view(seat)
-    tried = _values(game, seat, Observation(game, seat), iterations, seconds, seed)
+    tried = _values(game, Observation(game, seat), iterations, seconds, seed)
     choices = sorted(
         (Choice(a, _label(game, a, view), tried[a][1] if a in tried else 0.0,
                 tried[a][0] if a in tried else 0) for a in legal),
@@ -178,7 +179,7 @@ def review_position(game: Any, seat: int, played: int, *, iterations: int | None
     loss = max(0.0, choices[0].value - made.value)
     told = None
     if luck:
-        real = _values(game, seat, KnownWorld(game, seat), iterations, seconds, seed)
+        real = _values(game, KnownWorld(game, seat), iterations, seconds, seed)
         if played in real:
             told = real[played][1] - made.value
     return Decision(move, seat, int(game.view(None)["round"]), tuple(choices), played, loss,
