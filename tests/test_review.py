@@ -8,7 +8,9 @@ import random
 import subprocess
 import sys
 
-from coltexpress.games import new_game
+import pytest
+
+from coltexpress.games import GAMES, game_of, new_game
 from coltexpress.review import MARKS, mark_of, review_position, review_record
 from coltexpress.superexpress import SuperGame, SuperOptions
 from coltexpress.superexpress.actions import KINDS
@@ -105,6 +107,40 @@ def test_the_verdict_says_skill_and_luck_apart():
     assert decision(0.2, 0.15).verdict == "a blunder that the deal forgave"
     assert decision(0.1, -0.2).verdict == "a mistake, and the deal was against it too"
     assert decision(0.05, None).verdict == "an inaccuracy"
+
+
+@pytest.mark.parametrize(("game", "preset"), [
+    (g, p) for g in GAMES for p in game_of(g).presets])
+def test_every_preset_of_both_games_is_reviewed(game, preset):
+    record = _record(game, preset, min(4, _most(game, preset)), 3, 25)
+    done = review_record(record, iterations=10, playouts=1, luck=False)
+    assert done.decisions and len(done.chances) == len(record["actions"]) + 1
+    assert all(d.best.label and d.made.label for d in done.decisions)
+
+
+def _most(game: str, preset: str) -> int:
+    """The most players the preset allows."""
+    from coltexpress.engine.errors import OptionsError
+
+    most = 0
+    fewest, largest = game_of(game).players
+    for n in range(fewest, largest + 1):
+        try:
+            new_game(game, preset, players=n)
+            most = n
+        except OptionsError:
+            pass
+    return most
+
+
+def test_a_terminal_save_of_the_earlier_format_is_reviewed(tmp_path):
+    record = _record("colt-express", "standard", 3, 5, 10)
+    save = tmp_path / "old.json"
+    save.write_text(json.dumps({"format": "coltexpress-save/1", "record": record,
+                                "humans": [0], "bots": {"1": "easy", "2": "hard"}}))
+    run = _colt("review", str(save), "--iterations", "20", "--playouts", "2", "--json")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["summaries"]
 
 
 def test_marks_follow_their_thresholds():

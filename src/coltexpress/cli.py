@@ -505,7 +505,11 @@ def replay(
 
 @command
 def review(
-    file: Annotated[Path, typer.Argument(help="A saved game (colt play, colt simulate --save).")],
+    file: Annotated[
+        str,
+        typer.Argument(help="A saved game (colt play, colt simulate --save, a downloaded "
+                       "record), or an online game's address (its table or replay page)."),
+    ],
     seat: Annotated[
         list[int] | None,
         typer.Option(help="A seat to review (again for several; default: every seat)."),
@@ -535,11 +539,11 @@ def review(
     """Review a saved game: every decision valued by the hard bot's search from what its
     seat knew then, marked good, inaccuracy, mistake or blunder, with the luck of the draw
     and each seat's chance to win after every move."""
-    from .records import SaveError, read
+    from .records import SaveError, normalize, read
     from .review import decisions_to_review, review_record
 
     try:
-        record = read(file)
+        record = normalize(_online_record(file)) if "://" in file else read(file)
         total = decisions_to_review(record, seat)
         with Bars(show=Bars.wanted(quiet=as_json)) as bars:
             meter = bars.stage("reviewing", "decisions", total=total)
@@ -558,6 +562,32 @@ def review(
     _print_review(done, record)
     if plot is not None:
         console.print(f"Chances to win drawn in {plot}.")
+
+
+def _online_record(address: str) -> Any:
+    """The record of an online game from its address (``http://host/replay/T``, ``/t/T``
+    or the record's own ``/api/tables/T/record``). ValueError saying why there is none."""
+    import urllib.error
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address)
+    path = [p for p in parts.path.split("/") if p]
+    if parts.scheme not in ("http", "https") or not path:
+        raise ValueError("an online game's address is http(s)://host/replay/TABLE")
+    table = path[2] if path[:2] == ["api", "tables"] and len(path) > 2 else path[-1]
+    url = f"{parts.scheme}://{parts.netloc}/api/tables/{table}/record"
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        try:
+            why = json.loads(exc.read()).get("message", exc.reason)
+        except ValueError:
+            why = exc.reason
+        raise ValueError(f"no record at {url}: {why}") from None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        raise ValueError(f"no record at {url}: {exc}") from None
 
 
 def _print_review(done: Any, record: dict[str, Any]) -> None:

@@ -5,7 +5,10 @@ seat's chance after every move; refused before the end; limited per address."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import msgspec
@@ -17,6 +20,11 @@ from coltexpress.server.replays import REVIEW_ITERATIONS, REVIEW_PLAYOUTS, Repla
 
 from .client import Server
 from .flood import finished_long_game
+
+
+def _colt(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "coltexpress.cli", *args],
+                          capture_output=True, text=True, check=False, timeout=600)
 
 
 def _finished(seed: int) -> ReplayJob:
@@ -74,3 +82,11 @@ def test_the_review_waits_for_the_end_and_is_served_once_it_is_over(make_server:
         again = http.get(f"/api/tables/{table}/review")
         assert again.status_code == 200 and again.content == answer.content
         assert http.get("/api/tables/no-such-table/review").status_code == 404
+    # colt review takes the online game's address (its record, fetched)
+    online = _colt("review", f"{server.base}/replay/{table}", "--seat", "1",
+                   "--iterations", "20", "--playouts", "2", "--no-luck", "--json")
+    assert online.returncode == 0, online.stderr
+    reviewed = json.loads(online.stdout)
+    assert reviewed["seats"] == [1] and len(reviewed["chances"]) == moves + 1
+    early = _colt("review", f"{server.base}/t/{waiting.table}")
+    assert early.returncode != 0 and "once the game is over" in early.stderr
