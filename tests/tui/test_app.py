@@ -357,3 +357,24 @@ async def test_replay_opens_before_the_first_move_and_steps_card_by_card() -> No
         assert isinstance(app.screen, EndScreen)
         await pilot.press("escape", "home")
         assert app.at == 0
+
+
+async def test_the_board_replay_shows_a_reviewed_moves_mark_and_the_better_choice() -> None:
+    from coltexpress.records import normalize
+    from coltexpress.review import review_record
+
+    s = session(seed=4, players=3, humans=(), bots="easy")
+    for _ in range(4):
+        s.bot_step()
+    record = normalize(s.to_save())
+    steps = ReplaySteps.from_record(record)
+    steps.review = {d.move + 1: d for d in review_record(record, iterations=40,
+                                                          playouts=1).decisions}
+    app = ReplayApp(steps, name="test")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("right")
+        heading = shown(app.query_one("#heading", Static))
+        assert heading.startswith("Move 1: ")
+        mark = steps.review[1].mark
+        assert f"({mark}: " in heading
+        assert ("better: " in heading) == (steps.review[1].loss > 0)
