@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -925,6 +926,9 @@ def serve(
         replay_limit=replay_limit, lobby_limit=lobby_limit,
         trusted_proxies=proxies, socket_limit=socket_limit,
     )
+    # Ctrl-C ends in KeyboardInterrupt below even when the process was started ignoring it
+    # (uvicorn raises the signal again with the handler it found once it has shut down)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         run_server(settings, host=host, port=port)
     except KeyboardInterrupt:  # Ctrl-C: the server has shut down cleanly (its workers too)
