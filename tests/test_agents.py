@@ -639,7 +639,7 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
         game.apply_id(choice)
     player = strong._players["super-express"]
     assert isinstance(player, SuperHeuristicAgent)
-    assert (player.budget, player.model_runs) == SUPER_HARD
+    assert (player.budget, player.model_runs, player.max_rounds) == SUPER_HARD
     assert differ > 0
 
 
@@ -684,6 +684,39 @@ def test_super_hard_foresees_the_others_as_the_heuristic_plays_them() -> None:
     for order in chosen:
         kinds = [KINDS[card] for card in order]
         assert "move" in kinds and "flip" not in kinds[: kinds.index("move")]
+
+
+def test_super_hard_caps_the_rounds_a_decision_plays_out() -> None:
+    """``max_rounds``: where a hand holds many orders (both extensions: 120) the foreseeing
+    makes only the runs that leave the decision's own budget within the cap, one for each
+    other player at least; where the cap leaves room for them all, the decision is the
+    uncapped one, run for run."""
+    from coltexpress.agents.super_heuristic import FORESEEN_FLOOR, SuperHeuristicAgent
+
+    game = _super("reflex-horse", 3, seed=4)
+    world = game.clone()
+    world.quiet = True
+    me = game.actor
+
+    def foreseen(**cap: int) -> tuple[SuperHeuristicAgent, dict[int, list[float]]]:
+        agent = SuperHeuristicAgent(seed=5, budget=1000, model_runs=4, **cap)  # 2 each
+        likely = agent._foreseen(world, me)
+        return agent, {s: weights for s, (_, weights) in likely.items()}
+
+    free, free_weights = foreseen()
+    capped, capped_weights = foreseen(max_rounds=1000 + free.played // 3)
+    roomy, roomy_weights = foreseen(max_rounds=1000 + free.played)
+    assert len(free_weights) == 2
+    for weights in free_weights.values():
+        assert len(weights) == 120 and sum(weights) == pytest.approx(2 + 120 * FORESEEN_FLOOR)
+    for weights in capped_weights.values():
+        assert sum(weights) == pytest.approx(1 + 120 * FORESEEN_FLOOR)
+    assert capped.played * 2 == free.played
+    assert (roomy.played, roomy_weights) == (free.played, free_weights)
+    seat_before = game.actor
+    decided = SuperHeuristicAgent(seed=5, budget=1000, model_runs=4,
+                                  max_rounds=1000 + free.played // 3).act(game)
+    assert decided in game.legal_ids() and game.actor == seat_before
 
 
 def test_super_heuristic_shoots_a_rival_off_the_end() -> None:

@@ -38,9 +38,11 @@ class BotKit:
 
 
 # The hard Colt Super Express player's budgets (``SuperHeuristicAgent``'s parameters): the
-# rounds played out to choose its order, and how many of the heuristic's own decisions it
-# spends foreseeing the others' stacks (shared among them; docs/agents.md).
-SUPER_HARD = (8000, 12)  # budget, model_runs
+# rounds played out to choose its order, how many of the heuristic's own decisions it
+# spends foreseeing the others' stacks (shared among them), and the rounds a decision may
+# play out in all, which keeps a decision under a second where a hand holds many orders
+# (the extensions at 5 players; docs/agents.md).
+SUPER_HARD = (8000, 12, 17_000)  # budget, model_runs, max_rounds
 
 
 def _colt_hard(*, seed: int) -> Agent:
@@ -53,8 +55,9 @@ def _colt_hard(*, seed: int) -> Agent:
 def _super_hard(*, seed: int) -> Agent:
     from .super_heuristic import SuperHeuristicAgent
 
-    budget, model_runs = SUPER_HARD
-    return SuperHeuristicAgent(seed=seed, budget=budget, model_runs=model_runs)
+    budget, model_runs, max_rounds = SUPER_HARD
+    return SuperHeuristicAgent(seed=seed, budget=budget, model_runs=model_runs,
+                               max_rounds=max_rounds)
 
 
 def _colt() -> BotKit:

@@ -149,7 +149,12 @@ class SuperHeuristicAgent(Agent):
     this heuristic at its own default budgets choosing it from his seat on the world drawn,
     ``model_runs`` decisions in all, shared evenly among the others (at least one each),
     each order weighted by how often it was chosen (and a little for every order: a player
-    may still surprise).
+    may still surprise). ``max_rounds`` (0: none): the rounds one decision may play out in
+    all, its own and those of the foreseeing: the foreseeing stops short of its runs where
+    they would leave less than ``budget`` for the decision's own (at least one run for each
+    other player). A cap in rounds played, not in seconds, so a decision is the same on
+    every machine; it binds where a hand holds many orders (the extensions at larger
+    tables).
     """
 
     name = "heuristic"
@@ -157,7 +162,7 @@ class SuperHeuristicAgent(Agent):
     def __init__(
         self, *, seed: int = 0, noise: float = 0.0, budget: int = 480, model_budget: int = 600,
         model_worlds: int = 3, temperature: float = 0.05, weights: Weights = WEIGHTS,
-        model_runs: int = 0,
+        model_runs: int = 0, max_rounds: int = 0,
     ) -> None:
         super().__init__(seed=seed)
         if not 0.0 <= noise <= 1.0:
@@ -169,6 +174,8 @@ class SuperHeuristicAgent(Agent):
         self.temperature = temperature
         self.weights = weights
         self.model_runs = model_runs
+        self.max_rounds = max_rounds
+        self.played = 0  # rounds played out in this decision (play_round), its model's too
         self._plan: tuple[str, tuple[int, ...]] | None = None
         self._model: SuperHeuristicAgent | None = None  # the others foreseen (model_runs)
 
@@ -195,6 +202,7 @@ class SuperHeuristicAgent(Agent):
         """The best full stack for this round: the cards already programmed, then the best
         order of the rest."""
         seat = observation.seat
+        self.played = 0
         # Only the others' stacks are hidden, and each draw below replaces them all.
         world: SuperGame = observation.sample_world(self.rng)
         world.quiet = True
@@ -219,6 +227,7 @@ class SuperHeuristicAgent(Agent):
             more = max(2, per_level // len(alive))
             while len(draws) < tried + more:
                 draws.append({s: _draw(options, rng) for s, options in likely.items()})
+            self.played += len(alive) * more
             for i in alive:
                 for stacks in draws[tried : tried + more]:
                     totals[i] += share(play_round(world, {**stacks, seat: orders[i]}), seat,
@@ -247,8 +256,16 @@ class SuperHeuristicAgent(Agent):
         out = {}
         for s in others:
             counts = [FORESEEN_FLOOR] * len(orders)
-            for _ in range(runs):
+            done = 0
+            while done < runs:
+                model.played = 0
                 counts[index[model._order_in(world, s, orders)]] += 1.0
+                self.played += model.played
+                done += 1
+                if self.max_rounds and done == 1 and s == others[0]:
+                    # each run costs what the first did: as many as the cap leaves room for
+                    room = self.max_rounds - self.budget  # the foreseeing's share
+                    runs = max(1, min(runs, room // max(1, model.played * len(others))))
             out[s] = (orders, counts)
         return out
 
@@ -264,6 +281,7 @@ class SuperHeuristicAgent(Agent):
         worlds = max(1, min(self.model_worlds, self.model_budget // (len(orders) * len(others))))
         if self.temperature <= 0:
             return {s: (orders, [1.0] * len(orders)) for s in others}
+        self.played += worlds * len(others) * len(orders)
         scores = {s: [0.0] * len(orders) for s in others}
         for _ in range(worlds):
             stacks = _random_stacks(world, rng)
