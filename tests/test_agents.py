@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -616,10 +617,11 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
     """``hard`` plays each game with that game's hard player (``agents.kits``, measured in
     docs/agents.md): in Colt Express the search with roll-outs to the end of the game, at
     most 0.9 s a decision; in Colt Super Express the heuristic's look-ahead with the larger
-    budget and the others' stacks foreseen by the heuristic, which decides otherwise than
-    the heuristic on some of a game's decisions."""
-    from coltexpress.agents.kits import SUPER_HARD
-    from coltexpress.agents.super_heuristic import SuperHeuristicAgent
+    budget, a Loot card weighed more in its own evaluation and the others' stacks foreseen
+    by the heuristic (its own weights), which decides otherwise than the heuristic on some
+    of a game's decisions."""
+    from coltexpress.agents.kits import SUPER_HARD, SUPER_HARD_LOOT
+    from coltexpress.agents.super_heuristic import WEIGHTS, SuperHeuristicAgent
     from coltexpress.tournament import make_agent, parse_agent
 
     hard = make_agent(parse_agent("hard"), 3)
@@ -640,6 +642,8 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
     player = strong._players["super-express"]
     assert isinstance(player, SuperHeuristicAgent)
     assert (player.budget, player.model_runs, player.max_rounds) == SUPER_HARD
+    assert player.weights == replace(WEIGHTS, loot=SUPER_HARD_LOOT) != WEIGHTS
+    assert player._model is not None and player._model.weights == WEIGHTS
     assert differ > 0
 
 

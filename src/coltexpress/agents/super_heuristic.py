@@ -241,14 +241,14 @@ class SuperHeuristicAgent(Agent):
         self, world: SuperGame, seat: int
     ) -> dict[int, tuple[list[tuple[int, ...]], list[float]]]:
         """Each other player still in: his possible stacks, weighted by how often the
-        heuristic at its default budgets chooses each from his seat in ``world``
+        heuristic at its default budgets and weights chooses each from his seat in ``world``
         (``model_runs`` decisions shared among them; a player who programmed already chose
         the same way, before the cards programmed since, which the heuristic does not look
         at)."""
         model = self._model
         if model is None:
-            model = self._model = SuperHeuristicAgent(seed=self.rng.randrange(1 << 30),
-                                                      weights=self.weights)
+            # the others as the heuristic plays them: its own weights, whatever this one's
+            model = self._model = SuperHeuristicAgent(seed=self.rng.randrange(1 << 30))
         orders: list[tuple[int, ...]] = list(permutations(sorted(world.cards_of(0)), 3))
         index = {order: i for i, order in enumerate(orders)}
         others = [s for s in range(world.n_players) if s != seat and not world.out[s]]
