@@ -40,8 +40,9 @@ class BotKit:
 # The hard Colt Super Express player's budgets (``SuperHeuristicAgent``'s parameters): the
 # rounds played out to choose its order, how many of the heuristic's own decisions it
 # spends foreseeing the others' stacks (shared among them), and the rounds a decision may
-# play out in all, which keeps a decision under a second where a hand holds many orders
-# (the extensions at 5 players; docs/agents.md).
+# play out in all, which bounds a decision where a hand holds many orders (the extensions
+# at 5 players): under a second on the machine it was set on, up to 1.6 s on a machine
+# whose ten million additions take a second (docs/agents.md).
 SUPER_HARD = (8000, 12, 17_000)  # budget, model_runs, max_rounds
 # The hard level's own evaluation weighs a Loot card twice the heuristic's (which still
 # foresees the others): measured in docs/agents.md.
