@@ -96,12 +96,19 @@ def test_the_host_releases_the_seat_of_a_player_who_left(base: str, new_context:
     release = row.locator("button.release")
     release.wait_for(timeout=15_000)
     assert row.locator("input.link").count() == 0  # his old link opens nothing
+    # the server's answer held back: everyone's notice of the release comes first
+    held: list[tuple[Any, Any]] = []
+    host.route("**/seats/1/release", lambda route: held.append((route, route.fetch())))
     release.click()
     host.wait_for_function(
         "document.getElementById('log').innerText.includes('The host released')",
         timeout=15_000,
     )
     assert "a new link invites its next player" in host.inner_text("#log")
+    assert len(held) == 1
+    assert row.locator("input.link").count() == 0  # never the old link meanwhile
+    route, answer = held[0]
+    route.fulfill(response=answer)
     new_link = row.locator("input.link").input_value()
     assert new_link.startswith(f"{base}/t/{table}#seat=1&token=")
     assert new_link != base + made["seats"][1]["invite"]

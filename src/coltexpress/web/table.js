@@ -477,15 +477,24 @@ function presenceItem(seat, link) {
   return item;
 }
 
+// Invite links the host released: they open nothing, so the host's list never shows them.
+const spentInvites = new Set();
+
 /** The host gives an away player's seat to someone else: the server makes a new invite
  * (the player's own link opens nothing any more), kept with the others. */
 async function releaseSeat(seat) {
+  // the seat's old link opens nothing once the server has answered; its "released" notice
+  // may come first, and the list must not show the old link meanwhile
+  const stored = JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]");
+  const old = stored.find((s) => s.seat === seat);
+  if (old) spentInvites.add(old.invite);
   const r = await fetch(`/api/tables/${encodeURIComponent(table)}/seats/${seat}/release`, {
     method: "POST",
     headers: { Authorization: `Bearer ${hostToken()}` },
   });
   const body = await r.json().catch(() => ({}));
   if (!r.ok) {
+    if (old) spentInvites.delete(old.invite);
     toast(`Cannot release the seat: ${body.message || r.status}`);
     return;
   }
@@ -505,7 +514,8 @@ function renderHost() {
   const host = hostToken();
   const open = state.status === "open";
   const people = (state.seats || []).filter((s) => s.kind === "human");
-  const links = new Map((host ? JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]") : []).map((s) => [s.seat, s]));
+  const stored = host ? JSON.parse(localStorage.getItem(`colt-invites-${table}`) || "[]") : [];
+  const links = new Map(stored.filter((s) => !spentInvites.has(s.invite)).map((s) => [s.seat, s]));
   const listed = open ? people : people.filter((s) => s.seat !== state.seat && s.presence !== "here" && (s.state === "bot" || s.presence === "left") && (host || s.presence === "waiting"));
   box.hidden = !(open || listed.length);
   if (box.hidden) return;
