@@ -572,10 +572,27 @@ def test_super_express_decisions_depend_only_on_the_seats_view(
     factory: type[Agent], kw: dict[str, object]
 ) -> None:
     """Two states of Colt Super Express with the same view for the deciding seat (the
-    others' stacks dealt again), same bot seed: same decision."""
+    others' stacks dealt again), same bot seed: same decision. The hard level's cap in
+    seconds is off here: on a slow build it binds, and where a decision is cut short then
+    depends on the clock, not on the state."""
+    if factory is HardAgent:
+        factory = _hard_in_rounds  # type: ignore[assignment]
     differed = _same_decisions(factory, kw, [("standard", 4), ("reflex-horse", 5)], checks=15,
                                game_name="super-express")
     assert differed >= 10  # most twins hold other stacks than the game
+
+
+def _hard_in_rounds(*, seed: int) -> Agent:
+    """The hard level, its Colt Super Express player capped in rounds only."""
+    from coltexpress.agents.kits import bots_for
+    from coltexpress.agents.super_heuristic import SuperHeuristicAgent
+
+    agent = HardAgent(seed=seed)
+    player = bots_for("super-express").hard(seed=seed)
+    assert isinstance(player, SuperHeuristicAgent) and player.seconds > 0
+    player.seconds = 0.0
+    agent._players["super-express"] = player
+    return agent
 
 
 def test_super_express_same_seed_same_decisions() -> None:
@@ -620,7 +637,7 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
     budget, a Loot card weighed more in its own evaluation and the others' stacks foreseen
     by the heuristic (its own weights), which decides otherwise than the heuristic on some
     of a game's decisions."""
-    from coltexpress.agents.kits import SUPER_HARD, SUPER_HARD_LOOT
+    from coltexpress.agents.kits import SUPER_HARD, SUPER_HARD_LOOT, SUPER_HARD_SECONDS
     from coltexpress.agents.super_heuristic import WEIGHTS, SuperHeuristicAgent
     from coltexpress.tournament import make_agent, parse_agent
 
@@ -642,6 +659,7 @@ def test_the_hard_level_is_each_games_strongest_player() -> None:
     player = strong._players["super-express"]
     assert isinstance(player, SuperHeuristicAgent)
     assert (player.budget, player.model_runs, player.max_rounds) == SUPER_HARD
+    assert player.seconds == SUPER_HARD_SECONDS <= 1.0
     assert player.weights == replace(WEIGHTS, loot=SUPER_HARD_LOOT) != WEIGHTS
     assert player._model is not None and player._model.weights == WEIGHTS
     assert differ > 0
@@ -723,6 +741,32 @@ def test_super_hard_caps_the_rounds_a_decision_plays_out() -> None:
     assert whole_capped.act(game) in game.legal_ids()
     whole_free.act(game)
     assert whole_capped.played < whole_free.played
+
+
+def test_super_hard_makes_its_decision_within_its_seconds() -> None:
+    """``seconds``: on a slower machine the foreseeing makes only the runs its share of the
+    time holds (one for each other player at least) and the halving stops before a level
+    it would not finish in time, the decision's first level played whole. A clock that
+    counts the rounds played stands for a machine where a round takes 0.1 ms."""
+    from coltexpress.agents.super_heuristic import SuperHeuristicAgent
+
+    game = _super("reflex-horse", 3, seed=4)  # 120 orders in a hand
+
+    def decide(seconds: float) -> SuperHeuristicAgent:
+        agent = SuperHeuristicAgent(seed=5, budget=3000, model_runs=8, max_rounds=12_000,
+                                    seconds=seconds, clock=lambda: agent.played * 1e-4)
+        assert agent.act(game) in game.legal_ids()
+        return agent
+
+    free = decide(0.0)
+    assert free.played > 3000
+    roomy = decide(free.played * 1e-4 * 1.25)
+    assert roomy.played == free.played  # time enough: the decision is the uncapped one
+    half = free.played * 1e-4 / 2
+    tight = decide(half)
+    assert free.played / 4 < tight.played <= free.played / 2  # within its time, and used it
+    least = decide(1e-4)  # no time at all: one run for each other, then the first level
+    assert 0 < least.played < tight.played
 
 
 def test_super_heuristic_shoots_a_rival_off_the_end() -> None:

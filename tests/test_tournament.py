@@ -149,6 +149,30 @@ def test_parse_agent_specs_and_levels() -> None:
         parse_agent("ismcts:iterations=many")
 
 
+def test_the_hard_level_takes_a_decisions_seconds() -> None:
+    """``hard:seconds=2``: the hard player of whichever game, at most that long a decision
+    (more makes it stronger; less stands for a slower machine's default on this one)."""
+    from coltexpress.agents.kits import SUPER_HARD_SECONDS
+
+    spec = parse_agent("hard:seconds=0.3")
+    assert spec == AgentSpec("hard", (("seconds", 0.3),)) and str(spec) == "hard:seconds=0.3"
+    hard = make_agent(spec, 1)
+    assert hard.describe() == "hard:seconds=0.3"
+    hard.act(Game.new(THREE, seed=1))
+    super_game = SuperGame.new(SuperOptions(players=3), seed=1)
+    hard.act(super_game)
+    players = hard._players  # type: ignore[attr-defined]
+    assert players["colt-express"].seconds == players["super-express"].seconds == 0.3
+    default = make_agent(parse_agent("hard"), 1)
+    default.act(super_game)
+    assert default._players["super-express"].seconds == SUPER_HARD_SECONDS  # type: ignore[attr-defined]
+    for bad in ("0", "-1", "nan", "inf", "1e9", "soon"):
+        with pytest.raises(ValueError, match=f"bad value '{bad}' for hard parameter seconds"):
+            parse_agent(f"hard:seconds={bad}")
+        with pytest.raises(ValueError, match="bad value"):
+            parse_agent(f"ismcts:seconds={bad}")
+
+
 def test_parallel_jobs_give_the_serial_results() -> None:
     specs = [parse_agent("heuristic"), parse_agent("random"), parse_agent("random")]
     serial = run_tournament(THREE, specs, games=8, seed=3)

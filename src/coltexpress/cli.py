@@ -156,7 +156,8 @@ def simulate(
         str,
         typer.Option(
             help="Agents, one per seat or one for all: random, heuristic, "
-            "ismcts:iterations=500, or a level easy|medium|hard."
+            "ismcts:iterations=500, or a level easy|medium|hard (hard:seconds=2: at most "
+            "that long a decision; 0.9 by default)."
         ),
     ] = "random",
     rotate: Annotated[bool, typer.Option(help="Rotate the agents over the seats.")] = True,

@@ -68,6 +68,14 @@ _KINDS: dict[str, type[Agent]] = {
 }
 
 
+def _seconds(value: str) -> float:
+    """A decision's time: over 0 and at most an hour (ValueError otherwise)."""
+    seconds = float(value)
+    if not 0 < seconds <= 3600:
+        raise ValueError(value)
+    return seconds
+
+
 def _rollout(value: str) -> str:
     if value not in ROLLOUTS:
         raise ValueError(value)
@@ -76,11 +84,11 @@ def _rollout(value: str) -> str:
 
 _PARAMS: dict[str, dict[str, Callable[[str], Any]]] = {
     "random": {},
-    "hard": {},
+    "hard": {"seconds": _seconds},
     "heuristic": {"noise": float},
     "ismcts": {
         "iterations": int,
-        "seconds": float,
+        "seconds": _seconds,
         "exploration": float,
         "rollout_depth": int,
         "rollout": _rollout,

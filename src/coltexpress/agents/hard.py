@@ -18,17 +18,26 @@ __all__ = ["HardAgent"]
 
 
 class HardAgent(Agent):
-    """The game's hard player, made on first use with this agent's seed."""
+    """The game's hard player, made on first use with this agent's seed; ``seconds`` (None:
+    each game's own, 0.9 s) the longest a decision may take: more makes it stronger, or
+    stands for a slower machine's 0.9 s on a faster one."""
 
     name = "hard"
 
-    def __init__(self, *, seed: int = 0) -> None:
+    def __init__(self, *, seed: int = 0, seconds: float | None = None) -> None:
         super().__init__(seed=seed)
+        if seconds is not None and not 0 < seconds <= 3600:
+            raise ValueError(f"seconds is a decision's time, over 0 and at most 3600: {seconds}")
+        self.seconds = seconds
         self._players: dict[str, Agent] = {}
+
+    def describe(self) -> str:
+        return self.name if self.seconds is None else f"{self.name}:seconds={self.seconds:g}"
 
     def choose(self, observation: Observation) -> int:
         game = observation.game_name
         player = self._players.get(game)
         if player is None:
-            player = self._players[game] = bots_for(game).hard(seed=self.seed)
+            player = self._players[game] = bots_for(game).hard(seed=self.seed,
+                                                               seconds=self.seconds)
         return player.choose(observation)

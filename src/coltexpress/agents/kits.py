@@ -18,7 +18,7 @@ from typing import Any
 
 from .base import Agent
 
-__all__ = ["KITS", "SUPER_HARD", "SUPER_HARD_LOOT", "BotKit", "bots_for"]
+__all__ = ["KITS", "SUPER_HARD", "SUPER_HARD_LOOT", "SUPER_HARD_SECONDS", "BotKit", "bots_for"]
 
 
 @dataclass(frozen=True)
@@ -28,8 +28,9 @@ class BotKit:
     ``heuristic(seed=, noise=)`` makes its rule-based player; ``cutoff(world, rng)`` gives
     every seat a reward in [0, 1] for a position a search's roll-out stops at (``rng`` for a
     game that must finish a hidden step first, such as a round being programmed);
-    ``hard(seed=)`` makes the strongest player the package has for it (the hard level,
-    ``agents.hard``; measured in docs/agents.md).
+    ``hard(seed=, seconds=)`` makes the strongest player the package has for it (the hard
+    level, ``agents.hard``; measured in docs/agents.md), at most ``seconds`` a decision
+    (None: the game's own, 0.9 s).
     """
 
     heuristic: Callable[..., Agent]
@@ -42,26 +43,28 @@ class BotKit:
 # spends foreseeing the others' stacks (shared among them), and the rounds a decision may
 # play out in all, which bounds a decision where a hand holds many orders (the extensions
 # at 5 players): under a second on the machine it was set on, up to 1.6 s on a machine
-# whose ten million additions take a second (docs/agents.md).
+# whose ten million additions take a second (docs/agents.md), where the time cap binds.
 SUPER_HARD = (8000, 12, 17_000)  # budget, model_runs, max_rounds
+# At most this long a decision on any machine, the cap in rounds above notwithstanding.
+SUPER_HARD_SECONDS = 0.9
 # The hard level's own evaluation weighs a Loot card twice the heuristic's (which still
 # foresees the others): measured in docs/agents.md.
 SUPER_HARD_LOOT = 0.25
 
 
-def _colt_hard(*, seed: int) -> Agent:
+def _colt_hard(*, seed: int, seconds: float | None = None) -> Agent:
     from .ismcts import ISMCTSAgent
 
     # roll-outs to the end of the game: cut short, they mislead the search at larger tables
-    return ISMCTSAgent(seed=seed, iterations=3000, seconds=0.9)
+    return ISMCTSAgent(seed=seed, iterations=3000, seconds=seconds or 0.9)
 
 
-def _super_hard(*, seed: int) -> Agent:
+def _super_hard(*, seed: int, seconds: float | None = None) -> Agent:
     from .super_heuristic import WEIGHTS, SuperHeuristicAgent
 
     budget, model_runs, max_rounds = SUPER_HARD
     return SuperHeuristicAgent(seed=seed, budget=budget, model_runs=model_runs,
-                               max_rounds=max_rounds,
+                               max_rounds=max_rounds, seconds=seconds or SUPER_HARD_SECONDS,
                                weights=replace(WEIGHTS, loot=SUPER_HARD_LOOT))
 
 

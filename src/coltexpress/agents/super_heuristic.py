@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
@@ -154,7 +156,11 @@ class SuperHeuristicAgent(Agent):
     they would leave less than ``budget`` for the decision's own (at least one run for each
     other player). A cap in rounds played, not in seconds, so a decision is the same on
     every machine; it binds where a hand holds many orders (the extensions at larger
-    tables).
+    tables). ``seconds`` (0: none): a decision's time on a slower machine, by ``clock``:
+    the foreseeing makes only the runs its share of it holds (the share of ``max_rounds``
+    above ``budget``, or half; one for each other player at least), and the halving
+    stops before a level it would not finish in time (the first level always runs),
+    choosing the best order of those still in.
     """
 
     name = "heuristic"
@@ -162,7 +168,8 @@ class SuperHeuristicAgent(Agent):
     def __init__(
         self, *, seed: int = 0, noise: float = 0.0, budget: int = 480, model_budget: int = 600,
         model_worlds: int = 3, temperature: float = 0.05, weights: Weights = WEIGHTS,
-        model_runs: int = 0, max_rounds: int = 0,
+        model_runs: int = 0, max_rounds: int = 0, seconds: float = 0.0,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(seed=seed)
         if not 0.0 <= noise <= 1.0:
@@ -175,6 +182,10 @@ class SuperHeuristicAgent(Agent):
         self.weights = weights
         self.model_runs = model_runs
         self.max_rounds = max_rounds
+        self.seconds = seconds
+        self.clock = clock
+        self._start = 0.0  # when this decision began (``seconds``)
+        self._deadline = math.inf  # when it must be made (``seconds``; the model: never)
         self.played = 0  # rounds played out in this decision (play_round), its model's too
         self._plan: tuple[str, tuple[int, ...]] | None = None
         self._model: SuperHeuristicAgent | None = None  # the others foreseen (model_runs)
@@ -203,6 +214,8 @@ class SuperHeuristicAgent(Agent):
         order of the rest."""
         seat = observation.seat
         self.played = 0
+        self._start = self.clock()
+        self._deadline = self._start + self.seconds if self.seconds else math.inf
         # Only the others' stacks are hidden, and each draw below replaces them all.
         world: SuperGame = observation.sample_world(self.rng)
         world.quiet = True
@@ -223,8 +236,13 @@ class SuperHeuristicAgent(Agent):
         alive = list(range(len(orders)))
         tried = 0  # draws every order still alive was played against
         per_level = self.budget // max(1, math.ceil(math.log2(len(orders))))
+        began, before = self.clock(), self.played  # the time one round takes (``seconds``)
         while len(alive) > 1:
             more = max(2, per_level // len(alive))
+            if tried and self._deadline < math.inf:
+                per_round = (self.clock() - began) / max(1, self.played - before)
+                if self.clock() + len(alive) * more * per_round > self._deadline:
+                    break  # the best of those still in
             while len(draws) < tried + more:
                 draws.append({s: _draw(options, rng) for s, options in likely.items()})
             self.played += len(alive) * more
@@ -266,6 +284,11 @@ class SuperHeuristicAgent(Agent):
                     # each run costs what the first did: as many as the cap leaves room for
                     room = self.max_rounds - self.budget  # the foreseeing's share
                     runs = max(1, min(runs, room // max(1, model.played * len(others))))
+                if self.seconds and done == 1 and s == others[0]:
+                    # the same in time: the foreseeing's share of the decision's seconds
+                    share = 1 - self.budget / self.max_rounds if self.max_rounds else 0.5
+                    took = max(1e-9, self.clock() - self._start) * len(others)
+                    runs = max(1, min(runs, int(self.seconds * share / took)))
             out[s] = (orders, counts)
         return out
 
