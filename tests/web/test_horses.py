@@ -164,6 +164,7 @@ def test_horses_and_stagecoach_whole_game_on_a_phone(browser: Any, base: str) ->
     _check_the_end(page)
     # the replay of the game steps through it with the stagecoach drawn
     page.click("#end-replay")
+    page.wait_for_url("**/replay/**")
     page.wait_for_function("document.body.dataset.ready === '1'")
     assert "Horses & Stagecoach" in page.inner_text("#summary")
     for key in ("End", "Home"):

@@ -214,6 +214,7 @@ def test_the_standard_clock_is_the_default_of_a_table_of_several_people(
         page.select_option("#seats select[data-seat='1']", "human")
         page.select_option("#clock", choice)
         page.click("#create button[type=submit]")
+        page.wait_for_url("**/t/**")  # the new page has a body before it is polled
         page.wait_for_function(
             "document.body.dataset.version !== undefined && window.colt.view !== null"
         )

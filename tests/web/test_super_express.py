@@ -234,6 +234,7 @@ def test_a_whole_game_on_a_phone_created_in_the_lobby(browser: Any, base: str) -
     assert page.get_attribute("#end-replay", "href") == f"/replay/{table}"
     # the end offers the review: the replay page, reviewing at once
     page.click("#end-review")
+    page.wait_for_url("**/replay/**")
     page.wait_for_function("document.body.dataset.ready === '1'")
     page.wait_for_function("document.body.dataset.review === '1'", timeout=120_000)
     assert page.locator("#chances polyline").count() == 5  # a line for each of 5 players
