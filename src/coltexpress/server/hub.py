@@ -821,12 +821,14 @@ class Hub:
 
     async def _heartbeat(self) -> None:
         """Presence for the whole process: once a beat one statement for every seat
-        connected here, whatever the number of tables; once a tick the takeovers."""
+        connected here, whatever the number of tables; once a tick the takeovers, and the
+        share of the tables whose updates are built here (``RenderPool.balance``)."""
         while not self.closing:
             try:
                 await self._presence()
             except Exception:
                 log.exception("the presence heartbeat failed")
+            self.render.balance()  # on the loop's thread: its CPU time says how busy it is
             await asyncio.sleep(self.settings.tick)
 
     async def _presence(self) -> None:

@@ -1,4 +1,5 @@
-"""Viewers' updates built in a worker process, off the server's event loop.
+"""Viewers' updates built in a worker process, off the server's event loop, or in the
+server's process while its event loop has time (``RenderPool``).
 
 Building the updates of a move (each viewer's view, the words for it, the steps of the
 move, the JSON) costs more than everything else the server does for that move. A render
@@ -11,7 +12,8 @@ the table's record and the copy is rebuilt from it. With no worker processes
 
 A viewer that takes patches (``patch.py``) gets each moment of a move as the change from
 the moment before: the worker keeps what each seat last saw of the table (its view and
-captions), so a move's patches cost a comparison, not another view.
+captions), so a move's patches cost a comparison, not another view. A copy just rebuilt
+does not know what the viewers last saw: its first updates go whole to every viewer.
 """
 
 from __future__ import annotations
@@ -50,6 +52,15 @@ COPIES = 20_000  # tables' games one renderer keeps (the least recently used go 
 GC_THRESHOLDS = (10_000, 10, 100)  # a server process's and a render worker's collector
 FREEZE_EVERY = 0.05  # seconds: what a process holds is frozen out of the collector's walks
 RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker is replaced
+# ``RenderPool.balance``: the event loop's CPU time a second under which more tables' updates
+# are built in its process, and over which fewer (latency stays low up to about 0.7: see
+# docs/server.md); the share moved at a time (of ``SHARES`` parts of the tables, by their
+# ids' hashes); seconds between two looks (a look after a move of tables only starts the
+# next measure: the tables moved are rebuilt meanwhile)
+BUSY = (0.5, 0.7)
+STEP = 0.125
+SHARES = 1024
+BALANCE_EVERY = 5.0
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
 Record = tuple[str, dict[str, Any], int, list[str]]  # game, options, seed, actions so far
@@ -117,11 +128,12 @@ class Renderer:
             if seat in job.seats:
                 texts[seat, False] = _encode({**job.header, **fields}).decode()
             if seat in job.patched:
-                if before is None:  # the game starts: the whole of it
+                last = copy.seen.get(seat)
+                if before is None or last is None:  # the game starts, or this copy was
+                    # rebuilt (a new worker, a table moved): the whole of it
                     texts[seat, True] = texts.get((seat, False)) or _encode(
                         {**job.header, **fields}).decode()
                 else:
-                    last = copy.seen.get(seat) or _seen(copy.kind, before, seat)
                     texts[seat, True] = _encode({**job.header, **_patched(last, fields)}).decode()
             seen[seat] = {"view": fields["view"], "captions": fields["captions"]}
         if before is not None:
@@ -131,8 +143,12 @@ class Renderer:
         copy.seen = seen
         return texts
 
-    def drop(self, table: str) -> None:
-        self.copies.pop(table, None)
+    def drop(self, table: str, upto: int | None = None) -> None:
+        """Forget ``table``'s copy (``upto``: only if it is at that version or older: the
+        table may have come back since it was left)."""
+        copy = self.copies.get(table)
+        if copy is not None and (upto is None or copy.version <= upto):
+            del self.copies[table]
 
 
 def bench_updates(
@@ -176,12 +192,6 @@ def bench_updates(
         f"{name}_ms_per_move": round(1000 * spent / max(moves, 1), 3),
         f"{name}_bytes_per_move": round(size / max(moves, 1)),
     }
-
-
-def _seen(kind: TableGame, game: Any, seat: int | None) -> Seen:
-    """What ``seat`` sees of ``game`` as its welcome says it (``hub.LiveTable.welcome``)."""
-    view = game.view(seat)
-    return {"view": view, "captions": kind.captions(view)}
 
 
 def _patched(last: Seen, fields: dict[str, Any]) -> dict[str, Any]:
@@ -238,8 +248,8 @@ def _serve(sock: socket.socket, server: int) -> None:
         try:
             if isinstance(message, Job):
                 answer: tuple[str, Any] = ("ok", renderer.run(message))
-            else:  # a table's id: its copy may go
-                renderer.drop(message)
+            else:  # (a table's id, a version or None): its copy may go
+                renderer.drop(*message)
                 answer = ("ok", None)
         except Exception as exc:
             answer = ("error", f"{type(exc).__name__}: {exc}")
@@ -273,7 +283,7 @@ class _Worker:
         self.broken = False
         self.hung = False  # killed by ``_watch``
 
-    async def call(self, message: Job | str) -> Any:
+    async def call(self, message: Job | tuple[str, int | None]) -> Any:
         """The worker's answer to ``message``; RuntimeError if it failed or stopped."""
         if self.writer is None:
             async with self.connecting:
@@ -338,18 +348,63 @@ class _Worker:
 
 
 class RenderPool:
-    """The render workers of one server process (``workers`` 0: render here). A table goes
-    to one worker (its id's hash), whose jobs run one at a time in order."""
+    """The render workers of one server process (``workers`` 0: render here), and the
+    share of the tables whose updates are built in this process instead (``here``).
 
-    def __init__(self, workers: int) -> None:
+    Building a move's updates in this process saves the hand-over (the job and its
+    answer pickled, a system call each way, the worker's process woken: about a tenth of
+    the server's CPU a move at a thousand tables on two cores, docs/server.md) but takes
+    the event loop's time. So the tables start in the workers, and a server whose event
+    loop has time builds more and more of them itself, handing them back as the loop gets
+    busy (``balance``, from the loop's own CPU time): each table is built in one place at
+    a time, a share of the tables chosen by their ids' hashes, and a table that moves is
+    rebuilt there from its record at its next change. A table goes to one worker (its
+    id's hash), whose jobs run one at a time in order."""
+
+    def __init__(self, workers: int, here: float = 0.0) -> None:
         self.local = Renderer()
         self.workers: list[_Worker | None] = [None] * workers
         self.generation = [0] * workers  # bumped when a worker is replaced
-        self.known: dict[str, tuple[int, int]] = {}  # table -> (generation, its copy's version)
+        # table -> (where its copy is: a worker's index or None, that worker's
+        # generation, its copy's version)
+        self.known: dict[str, tuple[int | None, int, int]] = {}
         self.closed = False
+        self.here = here if workers else 1.0  # the share of the tables built here
+        self.measured: tuple[float, float] | None = None  # (loop's CPU time, clock) last
+        self.moved = False  # the last look moved tables
 
-    def _shard(self, table: str) -> int:
-        return zlib.crc32(table.encode()) % len(self.workers)
+    def _route(self, table: str) -> int | None:
+        """Where ``table``'s updates are built: a worker's index, or None (here)."""
+        if not self.workers or self.closed:
+            return None
+        mark = zlib.crc32(table.encode())
+        if (mark >> 16) % SHARES < self.here * SHARES:
+            return None
+        return mark % len(self.workers)
+
+    def balance(self, now: float | None = None, cpu: float | None = None) -> None:
+        """Move a step of the tables between this process and the workers from the event
+        loop's CPU time since the last look (``time.thread_time``, called on the loop's
+        thread; ``now``, ``cpu``: the clock and that time, given in tests): over
+        ``BUSY[1]`` of a core, fewer tables are built here; under ``BUSY[0]``, more. A
+        look after a move starts a new measure without moving (``BALANCE_EVERY``)."""
+        if not self.workers:
+            return
+        now = time.monotonic() if now is None else now
+        cpu = time.thread_time() if cpu is None else cpu
+        if self.measured is not None and now - self.measured[1] < BALANCE_EVERY:
+            return
+        last, self.measured = self.measured, (cpu, now)
+        if last is None or self.moved:
+            self.moved = False
+            return
+        busy = (cpu - last[0]) / (now - last[1])
+        here = self.here
+        if busy > BUSY[1]:
+            here = max(0.0, here - STEP)
+        elif busy < BUSY[0]:
+            here = min(1.0, here + STEP)
+        self.moved, self.here = here != self.here, here
 
     def _worker(self, index: int) -> _Worker:
         worker = self.workers[index]
@@ -377,9 +432,9 @@ class RenderPool:
         ``seats`` whole and of each of ``patched`` as patches, by (seat, patched) (see
         ``Job``); ``record()`` gives the table's record at ``version`` when a copy needs
         it. A worker that fails is replaced, and this once the updates are built here."""
-        index = self._shard(table) if self.workers and not self.closed else None
+        index = self._route(table)
         generation = self.generation[index] if index is not None else 0
-        fresh = self.known.get(table) == (generation, version)
+        fresh = self.known.get(table) == (index, generation, version)
         job = Job(table, version, action, tuple(seats), header, None if fresh else record(),
                   tuple(patched))
         try:
@@ -398,20 +453,28 @@ class RenderPool:
             texts = Renderer(1).run(replace(job, record=record()))
             assert texts is not None
             return texts
-        self.known[table] = (generation, version + (action is not None))
+        was = self.known.get(table)
+        self.known[table] = (index, generation, version + (action is not None))
+        if was is not None and was[0] != index:  # the table moved: its old copy may go
+            self._drop(table, was[0], was[2])
         return texts
+
+    def _drop(self, table: str, index: int | None, upto: int | None = None) -> None:
+        """Drop the copy of ``table`` kept here or by worker ``index`` (``upto``: only a
+        copy at that version or older, as ``Renderer.drop``)."""
+        if index is None or self.closed:
+            self.local.drop(table, upto)
+            return
+        worker = self.workers[index]
+        if worker is not None and not worker.broken:
+            task = asyncio.get_running_loop().create_task(worker.call((table, upto)))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
     def forget(self, table: str) -> None:
         """The table left this process: its copy may go."""
-        if self.known.pop(table, None) is None:
-            return
-        if not self.workers or self.closed:
-            self.local.drop(table)
-            return
-        worker = self.workers[self._shard(table)]
-        if worker is not None and not worker.broken:
-            task = asyncio.get_running_loop().create_task(worker.call(table))
-            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        known = self.known.pop(table, None)
+        if known is not None:
+            self._drop(table, known[0])
 
     async def close(self) -> None:
         self.closed = True
