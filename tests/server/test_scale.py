@@ -214,6 +214,13 @@ def test_loadtest_smoke_reports_its_figures_and_no_errors() -> None:
     assert max(w["max_ms"] for w in windows) == report["latency_max_ms"]
 
 
+def _table(players: int, seed: int) -> tuple[dict[str, Any], Any, random.Random]:
+    """A standard Colt Express table's options, its game dealt from ``seed``, and the
+    random moves' source."""
+    options = table_game("colt-express").options("standard", {"players": players}).to_dict()
+    return options, table_game("colt-express").new(options, seed), random.Random(seed)
+
+
 async def test_a_render_worker_that_hangs_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker that stops answering (stopped by a signal) is killed once a job has waited
     ``RENDER_TIMEOUT``: that move's updates are built in the server process, the same as a
@@ -221,10 +228,7 @@ async def test_a_render_worker_that_hangs_is_replaced(monkeypatch: pytest.Monkey
     import signal
 
     monkeypatch.setattr(render, "RENDER_TIMEOUT", 1.0)
-    kind = table_game("colt-express")
-    options = kind.options("standard", {"players": 3}).to_dict()
-    game = kind.new(options, 5)
-    rng = random.Random(5)
+    options, game, rng = _table(3, 5)
     workers, here = render.RenderPool(1), render.RenderPool(0)
     seats: set[int | None] = {None, 0, 1, 2}
     stopped = None
@@ -302,10 +306,7 @@ async def test_a_table_moved_between_a_worker_and_this_process_shows_the_same() 
     is rebuilt where it goes: every seat's whole updates are those of a table that never
     moved, and a viewer of patches, given the first update after each move whole, sees
     at every moment what the viewer of whole updates sees."""
-    kind = table_game("colt-express")
-    options = kind.options("standard", {"players": 3}).to_dict()
-    game = kind.new(options, 21)
-    rng = random.Random(21)
+    options, game, rng = _table(3, 21)
     moving, still = render.RenderPool(1), render.RenderPool(0)
     seats: set[int | None] = {None, 0, 1, 2}
     shown: dict[int | None, dict[str, Any]] = {}
@@ -347,10 +348,7 @@ async def test_render_workers_build_what_this_process_would() -> None:
     """A move's updates from a worker's copy of the table equal those built here, whether
     the copy follows move by move or is rebuilt from the record (a new worker, a table it
     dropped), and a worker that dies is replaced."""
-    kind = table_game("colt-express")
-    options = kind.options("standard", {"players": 4}).to_dict()
-    game = kind.new(options, 11)
-    rng = random.Random(11)
+    options, game, rng = _table(4, 11)
     workers, here = render.RenderPool(1), render.RenderPool(0)
     seats: set[int | None] = {None, 0, 1, 2, 3}
     try:
