@@ -16,6 +16,22 @@ from coltexpress.updates.patch import apply
 TIMEOUT = 30.0
 
 
+
+def follow(seen: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` (a welcome or an update, whole or of patches) made whole in place: each
+    moment of patches applied to the one before, the first to ``seen`` (what the viewer
+    had: ``{"view", "captions"}``)."""
+    if "change" in message:  # patches: each moment from the one before
+        for step in [*message["steps"], message]:
+            seen = apply(seen, step.pop("change"))
+            step.update(seen)
+    return message
+
+
+def moments(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """A whole update's moments as its viewer has them: ``{"view", "captions"}`` each."""
+    return [{"view": m["view"], "captions": m["captions"]} for m in [*message["steps"], message]]
+
 @dataclass
 class Created:
     table: str
@@ -134,10 +150,7 @@ class Client:
         if message["type"] == "welcome" and "secret" in message and self.invite:
             SECRETS[self.invite] = message["secret"]
         if message["type"] in ("welcome", "update"):
-            if "change" in message:  # patches: each moment from the one before
-                for step in [*message["steps"], message]:
-                    self.seen = apply(self.seen, step.pop("change"))
-                    step.update(self.seen)
+            follow(self.seen, message)
             self.seen = {"view": message["view"], "captions": message["captions"]}
             self.version = message["version"]
             self.status = message["status"]

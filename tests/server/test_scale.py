@@ -23,9 +23,8 @@ from coltexpress.server import render
 from coltexpress.server.bots import BotPool, bot_seed, decide
 from coltexpress.server.kinds import table_game
 from coltexpress.server.storage import SeatRow, Store, TableRow
-from coltexpress.updates import patch as patch_module
 
-from .client import Client, Server
+from .client import Client, Server, follow, moments
 
 SPEC = "heuristic"
 
@@ -325,17 +324,10 @@ async def test_a_table_moved_between_a_worker_and_this_process_shows_the_same() 
             assert both[0, False] == whole[0, False]
             for seat in seats:
                 message, patch = json.loads(whole[seat, False]), json.loads(both[seat, True])
-                moments = []
-                for step in [*patch["steps"], patch]:
-                    if "change" in step:
-                        shown[seat] = patch_module.apply(shown[seat], step["change"])
-                    else:
-                        shown[seat] = {"view": step["view"], "captions": step["captions"]}
-                    moments.append(shown[seat])
                 wholes += "change" not in patch
-                expected = [{"view": m["view"], "captions": m["captions"]}
-                            for m in [*message["steps"], message]]
-                assert moments == expected, (version, seat)
+                seen = moments(follow(shown.get(seat), patch))
+                shown[seat] = seen[-1]
+                assert seen == moments(message), (version, seat)
             game.apply(action)
         assert places[:7] == [0] * 7 and places[7:14] == [None] * 7 and places[14] == 0
         assert wholes == len(seats) * (1 + 8)  # its first move, and the first after each of 8
