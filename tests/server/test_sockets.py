@@ -1,20 +1,29 @@
-"""The sockets' compression (``server/sockets.py``): what ISA-L's compressor sends is a
-deflate stream that a standard inflater with the negotiated window reads back exactly, for
-a whole game's updates in a row (each one compressed against those before it)."""
+"""The sockets (``server/sockets.py``): what ISA-L's compressor sends is a deflate stream
+that a standard inflater with the negotiated window reads back exactly, for a whole game's
+updates in a row (each one compressed against those before it); a socket is read on while
+its connection handles the messages before, up to a bound."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import socket
 import zlib
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from isal import isal_zlib
+from uvicorn.config import Config
+from uvicorn.server import ServerState
+from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
+from websockets.uri import parse_uri
 
 from coltexpress.engine.options import Options
 from coltexpress.server.kinds import table_game
 from coltexpress.server.render import Job, Renderer
-from coltexpress.server.sockets import WINDOW_BITS, TableDeflateFactory
+from coltexpress.server.sockets import QUEUED, WINDOW_BITS, TableDeflateFactory, TableSocketProtocol
 
 
 def _a_games_updates(seat: int) -> list[bytes]:
@@ -65,3 +74,64 @@ def test_updates_compressed_by_the_server_inflate_back_with_its_window(
         sent += len(frame.data)
     raw = sum(map(len, updates))
     assert sent < raw / (5 if isal else 2)  # the window keeps the update before in reach
+
+
+async def test_a_socket_is_read_on_until_its_connection_falls_behind() -> None:
+    """The server reads a socket's messages while its connection handles those before
+    (no pause and resume of the socket a message, as uvicorn has it), and stops reading it
+    once ``QUEUED`` messages wait unhandled: a client that sends faster than its messages
+    are handled is not read ahead without bound. Taking the messages reads on, in order."""
+    gate = asyncio.Event()
+    got: list[str] = []
+
+    async def app(
+        scope: dict[str, Any],
+        receive: Callable[[], Awaitable[dict[str, Any]]],
+        send: Callable[[dict[str, Any]], Awaitable[None]],
+    ) -> None:
+        assert (await receive())["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        await gate.wait()  # the connection is busy: messages wait
+        while (message := await receive())["type"] == "websocket.receive":
+            got.append(message["text"])
+
+    config = Config(app=app, ws_per_message_deflate=False, log_level="warning")
+    config.load()
+    protocol = TableSocketProtocol(config, ServerState(), {})
+    ours, theirs = socket.socketpair()
+    loop = asyncio.get_running_loop()
+    transport, _ = await loop.connect_accepted_socket(lambda: protocol, ours)
+    reader, writer = await asyncio.open_connection(sock=theirs)
+    client = ClientProtocol(parse_uri("ws://colt.test/ws/t"))
+    client.send_request(client.connect())
+    writer.write(b"".join(client.data_to_send()))
+    while client.handshake_exc is None and client.state.name == "CONNECTING":
+        client.receive_data(await reader.read(65536))
+    assert client.state.name == "OPEN"
+
+    async def send(count: int, first: int) -> None:
+        for i in range(first, first + count):
+            client.send_text(f"message {i}".encode())
+        writer.write(b"".join(client.data_to_send()))
+        queued = protocol.queue.qsize() + count
+        while protocol.queue.qsize() < min(queued, QUEUED):
+            await asyncio.sleep(0.001)
+
+    await send(QUEUED - 1, 0)
+    assert protocol.queue.qsize() == QUEUED - 1
+    assert transport.is_reading()  # read on while the connection is busy
+    await send(1, QUEUED - 1)
+    assert protocol.queue.qsize() == QUEUED
+    assert not transport.is_reading()  # now it falls behind: no more reading ahead
+    await send(3, QUEUED)  # sent, not read
+    await asyncio.sleep(0.05)
+    assert protocol.queue.qsize() == QUEUED
+    gate.set()
+    while len(got) < QUEUED + 3:
+        await asyncio.sleep(0.001)
+    assert got == [f"message {i}" for i in range(QUEUED + 3)]
+    assert transport.is_reading()
+    client.send_close()
+    writer.write(b"".join(client.data_to_send()))
+    writer.close()
+    transport.close()
