@@ -105,8 +105,9 @@ async def test_a_socket_is_read_on_until_its_connection_falls_behind() -> None:
     client = ClientProtocol(parse_uri("ws://colt.test/ws/t"))
     client.send_request(client.connect())
     writer.write(b"".join(client.data_to_send()))
-    while client.handshake_exc is None and client.state.name == "CONNECTING":
-        client.receive_data(await reader.read(65536))
+    async with asyncio.timeout(10):  # a failure, not a hang
+        while client.handshake_exc is None and client.state.name == "CONNECTING":
+            client.receive_data(await reader.read(65536))
     assert client.state.name == "OPEN"
 
     async def send(count: int, first: int) -> None:
@@ -114,8 +115,9 @@ async def test_a_socket_is_read_on_until_its_connection_falls_behind() -> None:
             client.send_text(f"message {i}".encode())
         writer.write(b"".join(client.data_to_send()))
         queued = protocol.queue.qsize() + count
-        while protocol.queue.qsize() < min(queued, QUEUED):
-            await asyncio.sleep(0.001)
+        async with asyncio.timeout(10):
+            while protocol.queue.qsize() < min(queued, QUEUED):
+                await asyncio.sleep(0.001)
 
     await send(QUEUED - 1, 0)
     assert protocol.queue.qsize() == QUEUED - 1
@@ -127,8 +129,9 @@ async def test_a_socket_is_read_on_until_its_connection_falls_behind() -> None:
     await asyncio.sleep(0.05)
     assert protocol.queue.qsize() == QUEUED
     gate.set()
-    while len(got) < QUEUED + 3:
-        await asyncio.sleep(0.001)
+    async with asyncio.timeout(10):
+        while len(got) < QUEUED + 3:
+            await asyncio.sleep(0.001)
     assert got == [f"message {i}" for i in range(QUEUED + 3)]
     assert transport.is_reading()
     client.send_close()
