@@ -413,6 +413,49 @@ def test_a_sampled_world_depends_only_on_the_view(label: str) -> None:
     assert checked > 5
 
 
+def assert_shared(old: Any, new: Any, where: str = "") -> int:
+    """Every part of ``new`` equal to the part of ``old`` in the same place is that part's
+    own object; the number of such parts."""
+    if json.dumps(old) == json.dumps(new):
+        assert new is old or not isinstance(new, (dict, list)), where
+        return 1
+    kept = 0
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in old.keys() & new.keys():
+            kept += assert_shared(old[key], new[key], f"{where}.{key}")
+    elif isinstance(old, list) and isinstance(new, list):
+        for i, (a, b) in enumerate(zip(old, new, strict=False)):
+            kept += assert_shared(a, b, f"{where}[{i}]")
+    return kept
+
+
+@pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_views_built_like_an_earlier_moment_keep_its_unchanged_parts(
+    label: str, options: Options
+) -> None:
+    """``views(seats, like)``, ``like`` the public view of an earlier moment (a server passes
+    the one it built last): every view is still exactly the one built for that seat alone,
+    and each part of the new public view equal to ``like``'s in the same place is ``like``'s
+    own object, so that a server compares what did not change at once."""
+    rng = random.Random(31)
+    like: dict[str, Any] | None = None
+    kept = 0
+    for g in sample_states(options, 31, every=SAMPLE_EVERY):
+        seats = tuple(_seats(g))
+        moments: list[tuple[Any, Callable[[int | None], dict[str, Any]]]] = [(g, g.view)]
+        if not g.is_over:
+            frames = g.clone().apply_frames(str(rng.choice(g.legal_actions())))
+            moments += [(frame, frame.view) for frame in frames]
+        for source, alone in moments:
+            together = source.views(seats, like)
+            for seat in seats:
+                assert json.dumps(together[seat]) == json.dumps(alone(seat)), (label, seat)
+            if like is not None:
+                kept += assert_shared(like, together[None], label)
+            like = together[None]
+    assert kept > 100
+
+
 @pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_views_built_together_equal_each_built_alone(label: str, options: Options) -> None:
     """``Game.views`` builds the spectator's view once and each seat's from it (a server

@@ -538,6 +538,31 @@ def test_views_built_together_equal_each_built_alone(preset: str) -> None:
             g.apply_id(rng.choice(g.legal_ids()))
 
 
+def test_views_built_like_an_earlier_moment_keep_its_unchanged_parts() -> None:
+    """``SuperGame.views(seats, like)``, ``like`` the public view of an earlier moment (as a
+    server builds a move's updates): every view is still exactly the one built alone, and
+    each part of the public view equal to ``like``'s in the same place is its object."""
+    from tests.test_views import assert_shared
+
+    rng = random.Random(11)
+    kept = 0
+    for players in (3, 6):
+        g = SuperGame.new(SuperOptions.preset("standard", players=players), seed=players)
+        seats = (None, *range(players))
+        like: dict[str, Any] | None = None
+        while not g.is_over:
+            frames = g.clone().apply_frames(str(rng.choice(g.legal_actions())))
+            for source, alone in [(g, g.view), *[(f, f.view) for f in frames]]:
+                together = source.views(seats, like)
+                for seat in seats:
+                    assert json.dumps(together[seat]) == json.dumps(alone(seat)), seat
+                if like is not None:
+                    kept += assert_shared(like, together[None])
+                like = together[None]
+            g.apply_id(rng.choice(g.legal_ids()))
+    assert kept > 100
+
+
 def test_frames_show_the_game_as_it_stood_before_each_moment() -> None:
     """apply_frames: a frame before the end shows the game still being played; the last
     one, the result."""

@@ -18,6 +18,7 @@ from coltexpress.server.kinds import table_game
 from coltexpress.server.render import Job, Renderer
 from coltexpress.updates.messages import update_fields
 from coltexpress.updates.patch import apply
+from tests.test_views import assert_shared
 
 TABLES = [
     ("colt-express", "standard", 4),
@@ -78,3 +79,35 @@ def test_updates_built_together_equal_each_built_alone(
             round_start = after.clone()
         game, version = after, version + 1
     assert steps > 0  # moves with several steps were among them
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), [TABLES[0], TABLES[3], TABLES[7]])
+def test_a_moves_views_keep_what_did_not_change_since_the_tables_last_moment(
+    name: str, preset: str, players: int
+) -> None:
+    """A renderer builds each moment's public view sharing what did not change with the
+    moment before, the last of the previous move included (compared here after the moves
+    of one step): an equal part is the same object, which the viewers' words and patches
+    then compare at once."""
+    kind = table_game(name)
+    options = kind.options(preset, {"players": players}).to_dict()
+    seats: tuple[int | None, ...] = (*range(players), None)
+    renderer = Renderer()
+    game = kind.new(options, 9)
+    rng = random.Random(9)
+    version, kept, compared = 0, 0, 0
+    last: dict[str, Any] | None = None
+    while not game.is_over:
+        action = rng.choice([str(a) for a in game.legal_actions()])
+        record = (name, options, 9, []) if version == 0 else None
+        job = Job("t", version, action, (), {"type": "update"}, record, seats)
+        assert renderer.run(job) is not None
+        view = renderer.copies["t"].seen[None]["view"]
+        if last is not None and len(game.clone().apply_frames(action)) == 1:  # else the
+            kept += assert_shared(last, view)  # moment before is the move's last step
+            compared += 1
+        last = view
+        game.apply(action)
+        version += 1
+    assert compared > version // 2
+    assert kept > 10 * compared  # most of a moment is as it was

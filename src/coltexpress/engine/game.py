@@ -473,12 +473,14 @@ class Game:
 
         return build_view(self, seat)
 
-    def views(self, seats: tuple[int | None, ...]) -> dict[int | None, dict[str, Any]]:
+    def views(
+        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None
+    ) -> dict[int | None, dict[str, Any]]:
         """The views of several seats, as ``view`` gives each, built together: they share
         what they show alike (the same objects, not to be changed)."""
         from .views import build_views
 
-        return build_views(self, seats)
+        return build_views(self, seats, like=like)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Game:
         """A full state consistent with ``seat``'s view, hidden parts resampled with ``rng``."""
@@ -602,8 +604,10 @@ class Frame(Pickled):
 
         return build_view(self.state, seat, frame=not self.final)
 
-    def views(self, seats: tuple[int | None, ...]) -> dict[int | None, dict[str, Any]]:
+    def views(
+        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None
+    ) -> dict[int | None, dict[str, Any]]:
         """The views of several seats at this frame, built together (``Game.views``)."""
         from .views import build_views
 
-        return build_views(self.state, seats, frame=not self.final)
+        return build_views(self.state, seats, frame=not self.final, like=like)

@@ -95,15 +95,47 @@ def build_view(g: Game, seat: object, *, frame: bool = False) -> dict[str, Any]:
 
 
 def build_views(
-    g: Game, seats: tuple[int | None, ...], *, frame: bool = False
+    g: Game, seats: tuple[int | None, ...], *, frame: bool = False,
+    like: dict[str, Any] | None = None,
 ) -> dict[int | None, dict[str, Any]]:
     """The views of ``seats`` at one moment, each equal to its ``build_view``: the public
     view is built once and each seat's made from it, so they share what they show alike
-    (the same objects: a caller must not change them)."""
+    (the same objects: a caller must not change them). ``like``: the public view of an
+    earlier moment, whose parts this one's keep where they are equal (``share``)."""
     for seat in seats:
         _check_seat(g, seat)
     public = public_view(g, frame=frame)
+    if like is not None:
+        public = share(like, public)
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
+
+
+def share(old: Any, new: Any) -> Any:
+    """``new`` (a view, or a part of one) with each of its parts that equals ``old``'s part
+    in the same place replaced by that part of ``old`` (``old`` itself when they are
+    equal): what did not change from one moment to the next is the same object, which a
+    server compares at once (its viewers' views and words, the patches between them).
+    Neither is changed. Equal as Python compares them, as a patch (``updates.patch``)
+    compares them too: a view's member holds one type of value."""
+    if old is new:
+        return old
+    kind = type(new)
+    if kind is not type(old):
+        return new
+    if kind is dict:
+        if old == new:
+            return old
+        return {key: value if (was := old.get(key, _NONE)) is _NONE else share(was, value)
+                for key, value in new.items()}
+    if kind is list:
+        if old == new:
+            return old
+        size = len(old)
+        return [share(old[i], value) if i < size else value for i, value in enumerate(new)]
+    return old if old == new else new
+
+
+_NONE: Any = object()
 
 
 def _check_seat(g: Game, seat: object) -> int | None:

@@ -92,6 +92,7 @@ class _Copy:
     round_start: Any  # the game as its current round was dealt (round summaries)
     version: int
     seen: dict[int | None, Seen] = field(default_factory=dict)  # each seat's, at ``version``
+    public: dict[str, Any] | None = None  # the public view at ``version``, if built
 
 
 class Renderer:
@@ -119,7 +120,9 @@ class Renderer:
             frames = game.apply_frames(job.action)
         # the spectator's first: the seats' words share what is alike
         seats = sorted(dict.fromkeys((*job.seats, *job.patched)), key=lambda s: s is not None)
-        said = Said(tuple(seats))  # the views, events and cards the viewers' updates share
+        # the views, events and cards the viewers' updates share; the views share what did
+        # not change with the public view of the table's last moment
+        said = Said(tuple(seats), public=copy.public)
         texts: Texts = {}
         seen: dict[int | None, Seen] = {}
         for seat in seats:
@@ -140,7 +143,7 @@ class Renderer:
             copy.game, copy.version = game, copy.version + 1
             if game.round_no != before.round_no:
                 copy.round_start = game.clone()
-        copy.seen = seen
+        copy.seen, copy.public = seen, said.public
         return texts
 
     def drop(self, table: str, upto: int | None = None) -> None:

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from ..engine.errors import OptionsError, RecordError
+from ..engine.views import share
 from .actions import KINDS, SUPER_ACTIONS
 from .options import SuperOptions
 
@@ -28,13 +29,17 @@ def build_view(g: SuperGame, seat: object, *, frame: bool = False) -> dict[str, 
 
 
 def build_views(
-    g: SuperGame, seats: tuple[int | None, ...], *, frame: bool = False
+    g: SuperGame, seats: tuple[int | None, ...], *, frame: bool = False,
+    like: dict[str, Any] | None = None,
 ) -> dict[int | None, dict[str, Any]]:
     """The views of ``seats`` at one moment, each equal to its ``build_view``, the public
-    view built once and shared (the same objects: a caller must not change them)."""
+    view built once and shared (the same objects: a caller must not change them);
+    ``like``: an earlier moment's public view, as the base game's ``build_views`` has it."""
     for seat in seats:
         _check_seat(g, seat)
     public = public_view(g, frame=frame)
+    if like is not None:
+        public = share(like, public)
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
 
 

@@ -67,6 +67,11 @@ class Said:
     mine: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     cards: dict[int, dict[str, Any] | None] = field(default_factory=dict)
     views: dict[int, dict[int | None, dict[str, Any]]] = field(default_factory=dict)
+    # the public view of the last moment built (``views``; at first, the table's last
+    # moment, if known): the next moment's parts equal to its parts are its objects
+    # (``engine.views.share``), so what did not change is the same object from moment to
+    # moment, and the viewers' words and patches compare it at once
+    public: dict[str, Any] | None = None
     # the first viewer's moments of the move (by frame index; the spectator's when one
     # watches): view and captions, whose parts the other viewers' captions share where
     # their views' parts are equal
@@ -89,15 +94,25 @@ class Said:
             mine = self.mine[key] = said if text == said["text"] else {**said, "text": text}
         return mine
 
-    def view(self, source: Frame | Game, seat: int | None) -> dict[str, Any]:
+    def view(
+        self, source: Frame | Game, seat: int | None, *, moment: bool = True
+    ) -> dict[str, Any]:
         """``source.view(seat)``; a frame's or a game's (by its identity) views of all the
-        move's viewers are built together (``views``) on the first call and kept."""
+        move's viewers are built together (``views``) on the first call and kept. The
+        frames of a move are asked for in order (``moment``; not the round's start), each
+        sharing what it has alike with the one before (``public``)."""
         if seat not in self.seats:
             alone: dict[str, Any] = source.view(seat)
             return alone
         views = self.views.get(id(source))
         if views is None:
-            views = self.views[id(source)] = source.views(self.seats)
+            if not moment:
+                views = source.views(self.seats)
+            else:
+                seats = self.seats if None in self.seats else (*self.seats, None)
+                views = source.views(seats, self.public)
+                self.public = views[None]
+            self.views[id(source)] = views
         return views[seat]
 
 
@@ -147,7 +162,7 @@ def steps_update(
     said = Said() if said is None else said
     start = None
     if round_start is not None and any(f.kind == "round-end" for f in frames):
-        start = said.view(round_start, seat)
+        start = said.view(round_start, seat, moment=False)
     steps: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     last: dict[str, Any] = {}
