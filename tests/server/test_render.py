@@ -111,3 +111,40 @@ def test_a_moves_views_keep_what_did_not_change_since_the_tables_last_moment(
         version += 1
     assert compared > version // 2
     assert kept > 10 * compared  # most of a moment is as it was
+
+
+def test_a_viewers_words_keep_those_of_its_moment_before_and_of_the_spectators() -> None:
+    """Words that depend only on parts of a view alike to those of the viewer's moment
+    before, or of the spectator's at the same moment, are theirs (the same object, which
+    the patches compare at once): a seat's hand, while its hand and its choices are
+    unchanged; the situation, for every seat that does not decide (the same sentence as
+    the spectator's)."""
+    kind = table_game("colt-express")
+    options = kind.options("standard", {"players": 4}).to_dict()
+    seats: tuple[int | None, ...] = (0, 1, 2, 3, None)
+    renderer = Renderer()
+    game = kind.new(options, 13)
+    rng = random.Random(13)
+    version, hands, situations = 0, 0, 0
+    while not game.is_over:
+        action = rng.choice([str(a) for a in game.legal_actions()])
+        record = ("colt-express", options, 13, []) if version == 0 else None
+        before = dict(renderer.copies["t"].seen) if version else {}
+        job = Job("t", version, action, (), {"type": "update"}, record, seats)
+        assert renderer.run(job) is not None
+        seen = renderer.copies["t"].seen
+        watcher = seen[None]
+        for seat in range(4):
+            now, last = seen[seat], before.get(seat)
+            view = now["view"]
+            if last is not None and (last["view"]["hand"], last["view"].get("legal")) == (
+                view["hand"], view.get("legal")
+            ):
+                assert now["captions"]["hand"] is last["captions"]["hand"], (version, seat)
+                hands += 1
+            if view["actor"] not in (None, seat) and "result" not in view:
+                assert now["captions"]["situation"] is watcher["captions"]["situation"]
+                situations += 1
+        game.apply(action)
+        version += 1
+    assert hands > 100 and situations > 100

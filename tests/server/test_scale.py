@@ -300,6 +300,92 @@ def test_the_tables_built_here_follow_how_busy_the_event_loop_is() -> None:
     assert 800 < shares["here"] < 1200  # half of the tables, by their ids
 
 
+def test_the_balance_moves_as_many_tables_as_the_jobs_measured_say_fit() -> None:
+    """``RenderPool.balance`` with the jobs measured since the last look (at least
+    ``MEASURED_JOBS`` built here): as many of the workers' tables come here as bring the
+    event loop halfway between ``BUSY[0]`` and ``BUSY[1]`` of a core by what a job built
+    here cost, and as many go back when it is over ``BUSY[1]``; never less than a
+    ``STEP``, and a ``STEP`` when too few were built here to tell."""
+    pool = render.RenderPool(1)
+    every = render.BALANCE_EVERY
+    goal = sum(render.BUSY) / 2
+    clock = cpu = 0.0
+
+    def look(busy: float, spent: float, here: int, away: int) -> float:
+        nonlocal clock, cpu
+        pool.spent, pool.jobs_here, pool.jobs_away = spent, here, away
+        clock += every
+        cpu += busy * every
+        pool.balance(clock, cpu)
+        return pool.here
+
+    pool.here = 0.25
+    pool.balance(clock, cpu)  # the first look starts the measure
+    # 0.2 of a core; the workers' jobs would cost the loop 1.6 of a core (1 ms each, 8,000
+    # in 5 s) for the three quarters of the tables they build: 0.4 / 1.6 of them fits
+    grain = 1 / render.SHARES  # the share moved is rounded down to a part of the tables
+    assert look(0.2, 0.5, 500, 8000) == pytest.approx(0.25 + 0.75 * (goal - 0.2) / 1.6,
+                                                      abs=grain)
+    moved = pool.here
+    assert look(0.2, 0.5, 500, 8000) == moved  # the look after a move measures afresh
+    pool.here = 0.5
+    assert look(0.6, 0.5, 500, 500) == 0.5  # in between: stays
+    # 0.9 of a core, of which the jobs built here (2,000 of 1 ms) took 0.4: three quarters
+    # of this process's tables go back
+    assert look(0.9, 2.0, 2000, 0) == pytest.approx(0.5 - 0.5 * (0.9 - goal) / 0.4,
+                                                    abs=grain)
+    look(0.1, 0.0, 0, 0)
+    pool.here = 0.125
+    assert look(0.9, 0.01, render.MEASURED_JOBS - 1, 0) == 0.0  # too few jobs: a step
+    look(0.1, 0.0, 0, 0)
+    # a little over the limit, the jobs built here most of the loop's time (0.7 of a
+    # core): a tenth of the tables would do, a step goes
+    pool.here = 0.5
+    assert look(0.75, 3.5, 20_000, 10) == 0.5 - render.STEP
+    look(0.1, 0.0, 0, 0)
+    assert look(0.1, 0.5, 500, 10_000_000) == 0.375 + render.STEP  # at least a step in
+
+
+async def test_a_table_coming_to_this_process_takes_the_servers_game_not_its_record() -> None:
+    """``RenderPool.updates`` given the server's own game (``snapshot``: the table's
+    game, the game at the job's version, the game as its round was dealt): a table whose
+    updates come to this process (a new one, or one moved back from a worker) starts from
+    that game, which nothing changes, without replaying its record; its updates are those
+    of a copy rebuilt from the record. A worker still needs the record."""
+    options, game, rng = _table(4, 17)
+    kind = table_game("colt-express")
+    moving, still = render.RenderPool(1), render.RenderPool(0)
+    seats: set[int | None] = {None, 0, 1, 2, 3}
+    asked: list[int] = []
+    start = game.clone()
+    rounds = game.round_no
+    try:
+        for version in range(56):
+            moving.here = 0.0 if (version // 7) % 2 else 1.0  # moves every 7 moves
+            action = rng.choice([str(a) for a in game.legal_actions()])
+            record = ("colt-express", options, 17, list(game.record()["actions"]))
+            header = {"type": "update", "version": version + 1}
+
+            def ask(r: render.Record = record, v: int = version) -> render.Record:
+                asked.append(v)
+                return r
+
+            whole = await still.updates("t", version, action, seats, header, lambda r=record: r)
+            texts = await moving.updates("t", version, action, seats, header, ask, set(),
+                                         (kind, game, start))
+            assert texts == whole, version
+            after = game.clone()
+            after.apply(action)
+            if after.round_no != game.round_no:
+                start = after.clone()
+            game = after
+        assert asked == [7, 21, 35, 49]  # only when the table went to the worker
+        assert game.round_no > rounds  # rounds ended among the moves
+    finally:
+        await moving.close()
+        await still.close()
+
+
 async def test_a_table_moved_between_a_worker_and_this_process_shows_the_same() -> None:
     """A table whose updates move from a worker to this process and back (``balance``)
     is rebuilt where it goes: every seat's whole updates are those of a table that never

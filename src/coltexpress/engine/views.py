@@ -104,9 +104,10 @@ def build_views(
     earlier moment, whose parts this one's keep where they are equal (``share``)."""
     for seat in seats:
         _check_seat(g, seat)
-    public = public_view(g, frame=frame)
-    if like is not None:
-        public = share(like, public)
+    if like is None:
+        public = public_view(g, frame=frame)
+    else:  # the options are the earlier moment's (the same game's)
+        public = share(like, public_view(g, frame=frame, options=like.get("options")))
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
 
 
@@ -198,8 +199,11 @@ def seat_view(
     return view
 
 
-def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
-    """What everyone sees (the view of ``seat=None``, a spectator)."""
+def public_view(
+    g: Game, *, frame: bool = False, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What everyone sees (the view of ``seat=None``, a spectator); ``options``: the game's
+    options as an earlier view of it gives them, used if equal (``build_views``)."""
     from .game import KEEP, OVER, PLACE, RESOLVING
 
     watching = frame and g.phase != OVER
@@ -272,7 +276,8 @@ def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
         )
     view: dict[str, Any] = {
         "seat": None,
-        "options": g.options.to_dict(),
+        "options": options if options is not None and g.options.same(options)
+        else g.options.to_dict(),
         "round": min(g.round_no + 1, 5),
         "rounds": 5,
         "round_deck_size": len(g.round_deck),

@@ -489,12 +489,16 @@ class Hub:
             del self.live[table.id]
             self.render.forget(table.id)
 
-    async def _broadcast(self, table: LiveTable, before: Game | None, action: str | None) -> None:
+    async def _broadcast(
+        self, table: LiveTable, before: Game | None, action: str | None,
+        start: Game | None = None,
+    ) -> None:
         """Queue every local viewer's update of the change just made (``action`` from
-        ``before``; None: the host started the game), the players' queues first. Each is
-        built once per seat and form (whole, or patches: ``Viewer.patch``), whatever its
-        sockets, and once for all the spectators, by the table's render worker; the
-        caller holds the table's lock, so a viewer's updates keep their order."""
+        ``before``; None: the host started the game; ``start``: the game as ``before``'s
+        round was dealt), the players' queues first. Each is built once per seat and form
+        (whole, or patches: ``Viewer.patch``), whatever its sockets, and once for all the
+        spectators, by the table's render worker; the caller holds the table's lock, so a
+        viewer's updates keep their order."""
         if not table.viewers:
             return
         whole = {v.seat for v in table.viewers if not v.patch or v.welcomed}
@@ -508,6 +512,7 @@ class Hub:
             table.update_header(),
             partial(table.record_of, source),
             patched,
+            None if start is None else (table.kind, source, start),
         )
         for viewer in sorted(table.viewers, key=_spectators_last):
             text = texts.get((viewer.seat, viewer.patch and not viewer.welcomed))
@@ -540,17 +545,17 @@ class Hub:
         old_states = [table.seat_state(s.seat) for s in old.seats]
         status_changed = row.status != old.status
         for action in new:
-            before = table.game
+            before, start = table.game, table.round_start
             game = before.clone()
             table.advance(before, game, game.apply(action))
-            await self._broadcast(table, before, action)
+            await self._broadcast(table, before, action, start)
         row.version = table.row.version
         if table.game.is_over:
             row.status = "over"
         table.row = row
         if status_changed and not new:
             table.turn_started = time.time()  # the game starts: the first decision's clock
-            await self._broadcast(table, None, None)
+            await self._broadcast(table, None, None, table.round_start)
         for seat, (was, now_seat) in enumerate(zip(old.seats, row.seats, strict=True)):
             if was.token_hash != now_seat.token_hash:  # the host released the seat
                 text = words.released_text(table.bandits(seat))
@@ -651,8 +656,9 @@ class Hub:
                     await self.db(
                         self.store.spend, table.id, seat, spent.reserve_used, spent.timeouts
                     )
+                start = table.round_start
                 table.advance(before, game, events)
-                await self._broadcast(table, before, notation)
+                await self._broadcast(table, before, notation, start)
             finally:
                 if reply is not None:
                     reply.release()

@@ -54,12 +54,15 @@ FREEZE_EVERY = 0.05  # seconds: what a process holds is frozen out of the collec
 RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker is replaced
 # ``RenderPool.balance``: the event loop's CPU time a second under which more tables' updates
 # are built in its process, and over which fewer (latency stays low up to about 0.7: see
-# docs/server.md); the share moved at a time (of ``SHARES`` parts of the tables, by their
-# ids' hashes); seconds between two looks (a look after a move of tables only starts the
-# next measure: the tables moved are rebuilt meanwhile)
+# docs/server.md); the least share moved at a time (of ``SHARES`` parts of the tables, by
+# their ids' hashes; more when the moves measured say how much more fits); the jobs built
+# here since the last look that tell what a job costs; seconds between two looks (a look
+# after a move of tables only starts the next measure: the tables moved are rebuilt
+# meanwhile)
 BUSY = (0.5, 0.7)
 STEP = 0.125
 SHARES = 1024
+MEASURED_JOBS = 50
 BALANCE_EVERY = 5.0
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
@@ -145,6 +148,13 @@ class Renderer:
                 copy.round_start = game.clone()
         copy.seen, copy.public = seen, said.public
         return texts
+
+    def adopt(self, table: str, kind: TableGame, game: Any, round_start: Any, version: int) -> None:
+        """Take ``game`` (the table at ``version``; ``round_start``: the game as its round
+        was dealt) as the copy of ``table``, without replaying its record: a server's
+        own game, which nothing changes in place (a move is applied to a clone), so the
+        copy shares it."""
+        self.copies[table] = _Copy(kind, game, round_start, version)
 
     def drop(self, table: str, upto: int | None = None) -> None:
         """Forget ``table``'s copy (``upto``: only if it is at that version or older: the
@@ -375,6 +385,11 @@ class RenderPool:
         self.here = here if workers else 1.0  # the share of the tables built here
         self.measured: tuple[float, float] | None = None  # (loop's CPU time, clock) last
         self.moved = False  # the last look moved tables
+        # since the last look: the seconds spent building updates here, the jobs built
+        # here, the jobs sent to the workers
+        self.spent = 0.0
+        self.jobs_here = 0
+        self.jobs_away = 0
 
     def _route(self, table: str) -> int | None:
         """Where ``table``'s updates are built: a worker's index, or None (here)."""
@@ -386,11 +401,14 @@ class RenderPool:
         return mark % len(self.workers)
 
     def balance(self, now: float | None = None, cpu: float | None = None) -> None:
-        """Move a step of the tables between this process and the workers from the event
-        loop's CPU time since the last look (``time.thread_time``, called on the loop's
-        thread; ``now``, ``cpu``: the clock and that time, given in tests): over
-        ``BUSY[1]`` of a core, fewer tables are built here; under ``BUSY[0]``, more. A
-        look after a move starts a new measure without moving (``BALANCE_EVERY``)."""
+        """Move tables between this process and the workers from the event loop's CPU
+        time since the last look (``time.thread_time``, called on the loop's thread;
+        ``now``, ``cpu``: the clock and that time, given in tests): over ``BUSY[1]`` of a
+        core, fewer tables are built here; under ``BUSY[0]``, more. At least ``STEP`` of
+        them move; as many as bring the loop halfway between the two, by what a job built
+        here cost and how many went to the workers (or here) since the last look, when
+        ``MEASURED_JOBS`` were built here. A look after a move starts a new measure
+        without moving (``BALANCE_EVERY``)."""
         if not self.workers:
             return
         now = time.monotonic() if now is None else now
@@ -398,15 +416,28 @@ class RenderPool:
         if self.measured is not None and now - self.measured[1] < BALANCE_EVERY:
             return
         last, self.measured = self.measured, (cpu, now)
+        spent, built, away = self.spent, self.jobs_here, self.jobs_away
+        self.spent, self.jobs_here, self.jobs_away = 0.0, 0, 0
         if last is None or self.moved:
             self.moved = False
             return
-        busy = (cpu - last[0]) / (now - last[1])
+        seconds = now - last[1]
+        busy = (cpu - last[0]) / seconds
+        # what a job costs the loop when built here (None: too few built to tell)
+        cost = spent / built if built >= MEASURED_JOBS else None
+        goal = (BUSY[0] + BUSY[1]) / 2
         here = self.here
         if busy > BUSY[1]:
-            here = max(0.0, here - STEP)
+            share = STEP
+            if cost is not None:  # the part of the tables built here to hand back
+                share = max(share, here * min(1.0, (busy - goal) / (built * cost / seconds)))
+            here = max(0.0, here - share)
         elif busy < BUSY[0]:
-            here = min(1.0, here + STEP)
+            share = STEP
+            if cost is not None and away:  # the part of the workers' tables that fits
+                share = max(share, (1 - here) * (goal - busy) / (away * cost / seconds))
+            here = min(1.0, here + share)
+        here = int(here * SHARES) / SHARES
         self.moved, self.here = here != self.here, here
 
     def _worker(self, index: int) -> _Worker:
@@ -417,7 +448,12 @@ class RenderPool:
 
     async def _run(self, index: int | None, job: Job) -> Texts | None:
         if index is None:
-            return self.local.run(job)
+            began = time.perf_counter()
+            done = self.local.run(job)
+            self.spent += time.perf_counter() - began
+            self.jobs_here += 1
+            return done
+        self.jobs_away += 1
         texts: Texts | None = await self._worker(index).call(job)
         return texts
 
@@ -430,14 +466,21 @@ class RenderPool:
         header: dict[str, Any],
         record: Callable[[], Record],
         patched: set[int | None] = frozenset(),  # type: ignore[assignment]
+        snapshot: tuple[TableGame, Any, Any] | None = None,
     ) -> Texts:
         """The encoded update for ``action`` at ``version`` of ``table`` of each of
         ``seats`` whole and of each of ``patched`` as patches, by (seat, patched) (see
         ``Job``); ``record()`` gives the table's record at ``version`` when a copy needs
-        it. A worker that fails is replaced, and this once the updates are built here."""
+        it; ``snapshot``, the table's game, the game at ``version`` and as its round was
+        dealt (the server's own, unchanged), makes a copy in this process without replaying the
+        record (``Renderer.adopt``). A worker that fails is replaced, and this once the
+        updates are built here."""
         index = self._route(table)
         generation = self.generation[index] if index is not None else 0
         fresh = self.known.get(table) == (index, generation, version)
+        if not fresh and index is None and snapshot is not None:
+            self.local.adopt(table, *snapshot, version)
+            fresh = True
         job = Job(table, version, action, tuple(seats), header, None if fresh else record(),
                   tuple(patched))
         try:

@@ -1063,14 +1063,17 @@ def captions(view: dict[str, Any], like: Like = ()) -> dict[str, Any]:
             for e in view["pile"]
         ]
     out: dict[str, Any] = {
-        "situation": situation(view),
+        "situation": _same_situation(same, view) or situation(view),
         "choices": listed,
         "train": _same(same, view, ("cars", "marshal", "spaces", "bandits"), "train")
         or train_sentences(view),
         "bandits": bandits,
         "pile": pile,
     }
-    if view.get("hand") is not None:
+    hand = _same(same, view, ("seat", "hand", "legal"), "hand")
+    if hand is not None:
+        out["hand"] = hand
+    elif view.get("hand") is not None:
         out["hand"] = [
             {
                 "card": c,
@@ -1491,6 +1494,26 @@ def _same(like: Like, view: dict[str, Any], parts: tuple[str, ...], key: str) ->
     for other, words in like:
         if key in words and all(_alike(other.get(p), view.get(p)) for p in parts):
             return words[key]
+    return None
+
+
+# what a viewer that does not decide reads of the situation depends on (``situation``)
+_SITUATION = ("result", "round_card", "round", "rounds", "turn", "decision", "actor",
+              "actor_bandit")
+
+
+def _same_situation(like: Like, view: dict[str, Any]) -> str | None:
+    """The situation as one of ``like`` read it, if it is the same sentence for ``view``:
+    neither viewer decides (its words for the one who decides say "you") and what the
+    words depend on is alike (the seats' bandits are the same in one game)."""
+    if view.get("seat") == view["actor"]:
+        return None
+    for other, words in like:
+        if "situation" in words and other.get("seat") != other["actor"] and all(
+            _alike(other.get(p), view.get(p)) for p in _SITUATION
+        ):
+            text: str = words["situation"]
+            return text
     return None
 
 
