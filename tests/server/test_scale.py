@@ -220,6 +220,16 @@ def _table(players: int, seed: int) -> tuple[dict[str, Any], Any, random.Random]
     return options, table_game("colt-express").new(options, seed), random.Random(seed)
 
 
+def _move(
+    game: Any, rng: random.Random, options: dict[str, Any], seed: int, version: int
+) -> tuple[str, render.Record, dict[str, Any]]:
+    """A random legal move of a ``_table`` game at ``version``, the table's record before
+    it and the header of its update."""
+    action = rng.choice([str(a) for a in game.legal_actions()])
+    record = ("colt-express", options, seed, list(game.record()["actions"]))
+    return action, record, {"type": "update", "version": version + 1}
+
+
 async def test_a_render_worker_that_hangs_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker that stops answering (stopped by a signal) is killed once a job has waited
     ``RENDER_TIMEOUT``: that move's updates are built in the server process, the same as a
@@ -233,9 +243,7 @@ async def test_a_render_worker_that_hangs_is_replaced(monkeypatch: pytest.Monkey
     stopped = None
     try:
         for version in range(6):
-            action = rng.choice([str(a) for a in game.legal_actions()])
-            record = ("colt-express", options, 5, list(game.record()["actions"]))
-            header = {"type": "update", "version": version + 1}
+            action, record, header = _move(game, rng, options, 5, version)
             hung = None
             if version == 3:
                 hung = stopped = workers.workers[0]
@@ -362,9 +370,7 @@ async def test_a_table_coming_to_this_process_takes_the_servers_game_not_its_rec
     try:
         for version in range(56):
             moving.here = 0.0 if (version // 7) % 2 else 1.0  # moves every 7 moves
-            action = rng.choice([str(a) for a in game.legal_actions()])
-            record = ("colt-express", options, 17, list(game.record()["actions"]))
-            header = {"type": "update", "version": version + 1}
+            action, record, header = _move(game, rng, options, 17, version)
 
             def ask(r: render.Record = record, v: int = version) -> render.Record:
                 asked.append(v)
@@ -400,9 +406,7 @@ async def test_a_table_moved_between_a_worker_and_this_process_shows_the_same() 
     try:
         for version in range(60):
             moving.here = 1.0 if (version // 7) % 2 else 0.0  # moves every 7 moves
-            action = rng.choice([str(a) for a in game.legal_actions()])
-            record = ("colt-express", options, 21, list(game.record()["actions"]))
-            header = {"type": "update", "version": version + 1}
+            action, record, header = _move(game, rng, options, 21, version)
             whole = await still.updates("t", version, action, seats, header, lambda r=record: r)
             both = await moving.updates("t", version, action, {0}, header, lambda r=record: r,
                                         seats)
@@ -431,9 +435,7 @@ async def test_render_workers_build_what_this_process_would() -> None:
     seats: set[int | None] = {None, 0, 1, 2, 3}
     try:
         for version in range(40):
-            action = rng.choice([str(a) for a in game.legal_actions()])
-            record = ("colt-express", options, 11, list(game.record()["actions"]))
-            header = {"type": "update", "version": version + 1}
+            action, record, header = _move(game, rng, options, 11, version)
             if version == 25:
                 workers.forget("t")  # the worker drops its copy: rebuilt from the record
             if version == 32:  # the worker dies: built here this once, then by a new one
