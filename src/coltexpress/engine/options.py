@@ -155,10 +155,6 @@ class Options:
         the one built when first asked."""
         return {k: list(v) if isinstance(v, list) else v for k, v in self._dict.items()}
 
-    def same(self, data: dict[str, Any]) -> bool:
-        """Whether ``data`` is what ``to_dict`` gives (without copying it)."""
-        return data == self._dict
-
     @cached_property
     def _dict(self) -> dict[str, Any]:
         data = asdict(self)

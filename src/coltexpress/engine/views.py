@@ -104,10 +104,9 @@ def build_views(
     earlier moment, whose parts this one's keep where they are equal (``share``)."""
     for seat in seats:
         _check_seat(g, seat)
-    if like is None:
-        public = public_view(g, frame=frame)
-    else:  # the options are the earlier moment's (the same game's)
-        public = share(like, public_view(g, frame=frame, options=like.get("options")))
+    public = public_view(g, frame=frame)
+    if like is not None:
+        public = share(like, public)
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
 
 
@@ -199,11 +198,8 @@ def seat_view(
     return view
 
 
-def public_view(
-    g: Game, *, frame: bool = False, options: dict[str, Any] | None = None
-) -> dict[str, Any]:
-    """What everyone sees (the view of ``seat=None``, a spectator); ``options``: the game's
-    options as an earlier view of it gives them, used if equal (``build_views``)."""
+def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
+    """What everyone sees (the view of ``seat=None``, a spectator)."""
     from .game import KEEP, OVER, PLACE, RESOLVING
 
     watching = frame and g.phase != OVER
@@ -276,8 +272,7 @@ def public_view(
         )
     view: dict[str, Any] = {
         "seat": None,
-        "options": options if options is not None and g.options.same(options)
-        else g.options.to_dict(),
+        "options": g.options.to_dict(),
         "round": min(g.round_no + 1, 5),
         "rounds": 5,
         "round_deck_size": len(g.round_deck),
