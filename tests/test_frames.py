@@ -1,7 +1,8 @@
 """A move cut into frames (``apply_frames``) and the same move applied whole (``apply``) are
-the same move: the same events, the same game after it, and ``frame_count`` of the events
-says how many frames the cut made (the server counts a move's steps that way and leaves the
-frames to its render workers)."""
+the same move: the same events, the same game after it (the last frame's: a copy, or with
+``own`` the game itself), and ``frame_count`` of the events says how many frames the cut
+made (the server counts a move's steps that way and leaves the frames to its render
+workers)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,11 @@ def _every_move_both_ways(game: Any, seed: int) -> int:
         whole = game.clone()
         action = rng.choice([str(a) for a in game.legal_actions()])
         events = whole.apply(action)
-        frames = game.apply_frames(action)
+        own = rng.random() < 0.5  # the last frame holds the game itself, or a copy
+        frames = game.apply_frames(action, own=own)
         assert [e for f in frames for e in f.events] == events
-        assert whole.to_json() == game.to_json()
+        assert whole.to_json() == game.to_json() == frames[-1].state.to_json()
+        assert (frames[-1].state is game) == own
         assert type(game).frame_count(events) == len(frames), action
         assert [f.final for f in frames] == [False] * (len(frames) - 1) + [True]
         cut_moves += len(frames) > 1

@@ -12,7 +12,7 @@ import pytest
 from coltexpress import Game, Options
 from coltexpress.engine.content import BULLET, PURSE, WHISKEY
 from coltexpress.engine.game import RESOLVING
-from coltexpress.engine.views import known_tokens
+from coltexpress.engine.views import known_tokens, public_view
 from tests.test_fuzz import CONFIG_IDS, CONFIGS, OPTIONS_BY_LABEL, assert_sound, pick, sample_states
 
 SAMPLE_EVERY = 7
@@ -433,13 +433,17 @@ def assert_shared(old: Any, new: Any, where: str = "") -> int:
 def test_views_built_like_an_earlier_moment_keep_its_unchanged_parts(
     label: str, options: Options
 ) -> None:
-    """``views(seats, like)``, ``like`` the public view of an earlier moment (a server passes
-    the one it built last): every view is still exactly the one built for that seat alone,
-    and each part of the new public view equal to ``like``'s in the same place is ``like``'s
-    own object, so that a server compares what did not change at once."""
+    """``views(seats, like, like_game)``, ``like`` the public view of an earlier moment (a
+    server passes the one it built last) and ``like_game`` its game: every view is still
+    exactly the one built for that seat alone, and each part of the new public view equal
+    to ``like``'s in the same place is ``like``'s own object, so that a server compares
+    what did not change at once. In the base game the bandits, spaces and pile cards that
+    stand as they stood are ``like``'s entries before any comparison (``public_view``),
+    also when ``like`` is of another branch of the game (a move tried on a copy)."""
     rng = random.Random(31)
     like: dict[str, Any] | None = None
-    kept = 0
+    like_game: Game | None = None
+    kept = taken = 0
     for g in sample_states(options, 31, every=SAMPLE_EVERY):
         seats = tuple(_seats(g))
         moments: list[tuple[Any, Callable[[int | None], dict[str, Any]]]] = [(g, g.view)]
@@ -447,13 +451,20 @@ def test_views_built_like_an_earlier_moment_keep_its_unchanged_parts(
             frames = g.clone().apply_frames(str(rng.choice(g.legal_actions())))
             moments += [(frame, frame.view) for frame in frames]
         for source, alone in moments:
-            together = source.views(seats, like)
+            state = getattr(source, "state", source)
+            built = public_view(state, frame=not getattr(source, "final", True), like=like,
+                                like_game=like_game)
+            together = source.views(seats, like, like_game)
             for seat in seats:
                 assert json.dumps(together[seat]) == json.dumps(alone(seat)), (label, seat)
+            assert json.dumps(built) == json.dumps(alone(None)), label
             if like is not None:
                 kept += assert_shared(like, together[None], label)
-            like = together[None]
+                taken += sum(a is b for part in ("bandits", "spaces", "pile")
+                             for a, b in zip(like[part], built[part], strict=False))
+            like, like_game = together[None], state
     assert kept > 100
+    assert (taken > 100) == (not options.marshal_prisoners and not options.horses_stagecoach)
 
 
 @pytest.mark.parametrize(("label", "options"), CONFIGS, ids=CONFIG_IDS)

@@ -313,9 +313,11 @@ def test_the_balance_moves_as_many_tables_as_the_jobs_measured_say_fit() -> None
     ``MEASURED_JOBS`` built here): as many of the workers' tables come here as bring the
     event loop halfway between ``BUSY[0]`` and ``BUSY[1]`` of a core by what a job built
     here cost, and as many go back when it is over ``BUSY[1]``; never less than a
-    ``STEP``, and a ``STEP`` when too few were built here to tell."""
+    ``STEP``; with too few built here since, by the cost last measured, and a ``STEP``
+    when none was."""
     pool = render.RenderPool(1)
-    every = render.BALANCE_EVERY
+    every = 5.0  # seconds between two looks here
+    assert every >= render.BALANCE_EVERY
     goal = sum(render.BUSY) / 2
     clock = cpu = 0.0
 
@@ -343,8 +345,18 @@ def test_the_balance_moves_as_many_tables_as_the_jobs_measured_say_fit() -> None
     assert look(0.9, 2.0, 2000, 0) == pytest.approx(0.5 - 0.5 * (0.9 - goal) / 0.4,
                                                     abs=grain)
     look(0.1, 0.0, 0, 0)
+    # too few jobs built here since the last look: the cost last measured (1 ms) tells
     pool.here = 0.125
-    assert look(0.9, 0.01, render.MEASURED_JOBS - 1, 0) == 0.0  # too few jobs: a step
+    assert look(0.2, 0.0, render.MEASURED_JOBS - 1, 8000) == pytest.approx(
+        0.125 + 0.875 * (goal - 0.2) / 1.6, abs=grain)
+    look(0.1, 0.0, 0, 0)
+    fresh = render.RenderPool(1)  # never measured: a step
+    fresh.balance(0.0, 0.0)
+    fresh.spent, fresh.jobs_here, fresh.jobs_away = 0.01, render.MEASURED_JOBS - 1, 8000
+    fresh.balance(every, 0.2 * every)
+    assert fresh.here == render.STEP
+    pool.here = 0.125
+    assert look(0.9, 0.01, render.MEASURED_JOBS - 1, 0) == 0.0  # at least a step
     look(0.1, 0.0, 0, 0)
     # a little over the limit, the jobs built here most of the loop's time (0.7 of a
     # core): a tenth of the tables would do, a step goes
@@ -389,6 +401,43 @@ async def test_a_table_coming_to_this_process_takes_the_servers_game_not_its_rec
         assert game.round_no > rounds  # rounds ended among the moves
     finally:
         await moving.close()
+        await still.close()
+
+
+async def test_a_move_the_server_applied_is_not_applied_again_for_its_updates() -> None:
+    """``RenderPool.updates`` given the server's applied move (``applied``: the game after
+    it, and its frames, the last holding that game): a table built in this process takes
+    that game as its copy's, without applying the move again, and its updates are those
+    of a copy that applied it; a table built by a worker leaves it (the worker applies the
+    move to its own copy)."""
+    options, game, rng = _table(4, 23)
+    kind = table_game("colt-express")
+    pool, still = render.RenderPool(1), render.RenderPool(0)
+    seats: set[int | None] = {None, 0, 1, 2, 3}
+    start = game.clone()
+    taken = 0
+    try:
+        for version in range(40):
+            pool.here = 0.0 if (version // 10) % 2 else 1.0
+            action, record, header = _move(game, rng, options, 23, version)
+            after = game.clone()
+            here = pool.builds_here("t")
+            applied = (after, after.apply_frames(action, own=True)) if here else None
+            whole = await still.updates("t", version, action, seats, header, lambda r=record: r)
+            texts = await pool.updates("t", version, action, seats, header,
+                                       lambda r=record: r, set(), (kind, game, start), applied)
+            assert texts == whole, version
+            if here:
+                assert pool.local.copies["t"].game is after  # the server's own game
+                taken += 1
+            else:
+                after.apply(action)
+            if after.round_no != game.round_no:
+                start = after.clone()
+            game = after
+        assert taken == 20
+    finally:
+        await pool.close()
         await still.close()
 
 

@@ -1,6 +1,7 @@
 """The sockets (``server/sockets.py``): what ISA-L's compressor sends is a deflate stream
 that a standard inflater with the negotiated window reads back exactly, for a whole game's
-updates in a row (each one compressed against those before it); a socket is read on while
+updates in a row (each one compressed against those before it; a message under
+``PLAIN_BELOW`` bytes goes as it is, marked uncompressed); a socket is read on while
 its connection handles the messages before, up to a bound."""
 
 from __future__ import annotations
@@ -23,10 +24,18 @@ from websockets.uri import parse_uri
 from coltexpress.engine.options import Options
 from coltexpress.server.kinds import table_game
 from coltexpress.server.render import Job, Renderer
-from coltexpress.server.sockets import QUEUED, WINDOW_BITS, TableDeflateFactory, TableSocketProtocol
+from coltexpress.server.sockets import (
+    PLAIN_BELOW,
+    QUEUED,
+    WINDOW_BITS,
+    TableDeflateFactory,
+    TableSocketProtocol,
+)
 
 
-def _a_games_updates(seat: int) -> list[bytes]:
+def _a_games_updates(seat: int, *, patched: bool = False) -> list[bytes]:
+    """The seat's updates of a whole game, in order (``patched``: each whole update, then
+    the same as patches)."""
     kind = table_game("colt-express")
     options = Options.preset("standard", players=4).to_dict()
     game, renderer = kind.new(options, 7), Renderer()
@@ -35,11 +44,14 @@ def _a_games_updates(seat: int) -> list[bytes]:
     texts = []
     while not game.is_over:
         action = rng.choice([str(a) for a in game.legal_actions()])
-        record = ("colt-express", options, 7, list(actions))
-        job = Job("t", len(actions), action, (seat,), {"type": "update"}, record)
+        record = ("colt-express", options, 7, []) if not actions else None
+        job = Job("t", len(actions), action, (seat,), {"type": "update"}, record,
+                  (seat,) if patched else ())
         answer = renderer.run(job)
         assert answer is not None
         texts.append(answer[seat, False].encode())
+        if patched:
+            texts.append(answer[seat, True].encode())
         game.apply(action)
         actions.append(action)
     return texts
@@ -62,10 +74,15 @@ def test_updates_compressed_by_the_server_inflate_back_with_its_window(
     else:  # websockets makes a zlib compressor for each message
         assert not hasattr(extension, "encoder")
     inflater = zlib.decompressobj(-WINDOW_BITS)  # refuses a distance beyond the window
-    updates = _a_games_updates(seat=2)
-    sent = 0
+    updates = _a_games_updates(seat=2, patched=True)
+    sent = plain = 0
     for text in updates:
         frame = extension.encode(Frame(Opcode.TEXT, text))
+        if len(text) < PLAIN_BELOW:  # sent as it is, marked so: the inflater never sees it
+            assert not frame.rsv1 and frame.data == text
+            sent += len(text)
+            plain += 1
+            continue
         assert frame.rsv1  # marked compressed
         if extension.local_no_context_takeover:
             inflater = zlib.decompressobj(-WINDOW_BITS)
@@ -74,6 +91,7 @@ def test_updates_compressed_by_the_server_inflate_back_with_its_window(
         sent += len(frame.data)
     raw = sum(map(len, updates))
     assert sent < raw / (5 if isal else 2)  # the window keeps the update before in reach
+    assert 0 < plain < len(updates)  # patches small enough to go as they are, and not all
 
 
 async def test_a_socket_is_read_on_until_its_connection_falls_behind() -> None:

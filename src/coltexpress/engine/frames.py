@@ -43,15 +43,19 @@ def cut(
     return frames
 
 
-def apply_in_frames(game: Any, action: Any, frame: Callable[[list[Any], Any, bool], F]) -> list[F]:
-    """Apply ``action`` to ``game`` while it notes its marks, then cut the events there."""
+def apply_in_frames(
+    game: Any, action: Any, frame: Callable[[list[Any], Any, bool], F], *, own: bool = False
+) -> list[F]:
+    """Apply ``action`` to ``game`` while it notes its marks, then cut the events there;
+    the last frame holds a copy of ``game`` as it now stands, or (``own``: its caller
+    changes it no more) ``game`` itself."""
     game.frames = []
     try:
         events = game.apply(action)
         marks = game.frames
     finally:
         game.frames = None
-    return cut(events, marks, game.clone(), frame)
+    return cut(events, marks, game if own else game.clone(), frame)
 
 
 def count(kinds_of_events: Iterable[str], frame_kinds: Container[str]) -> int:

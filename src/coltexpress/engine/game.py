@@ -434,14 +434,16 @@ class Game:
         flow.apply_id(self, index)
         return events
 
-    def apply_frames(self, action: Action | str) -> list[Frame]:
+    def apply_frames(self, action: Action | str, *, own: bool = False) -> list[Frame]:
         """Play an action like :meth:`apply`, and return what happened as frames: the events
         cut before each card revealed in the Stealin' phase, each event or station, each end
         of round and the end of the game, each frame with the game as it stood after them
-        (``frame.view(seat)``), so that a front end can show every card resolve."""
+        (``frame.view(seat)``), so that a front end can show every card resolve. The last
+        frame's game is a copy of this one, or (``own``: this game will not change again)
+        this one."""
         from .frames import apply_in_frames
 
-        return apply_in_frames(self, action, Frame)
+        return apply_in_frames(self, action, Frame, own=own)
 
     @staticmethod
     def frame_count(events: list[Event]) -> int:
@@ -474,13 +476,16 @@ class Game:
         return build_view(self, seat)
 
     def views(
-        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None
+        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None,
+        like_game: Game | None = None,
     ) -> dict[int | None, dict[str, Any]]:
         """The views of several seats, as ``view`` gives each, built together: they share
-        what they show alike (the same objects, not to be changed)."""
+        what they show alike (the same objects, not to be changed); ``like``: the public
+        view of an earlier moment (``like_game``: its game), whose parts they keep where
+        they are equal (``views.build_views``)."""
         from .views import build_views
 
-        return build_views(self, seats, like=like)
+        return build_views(self, seats, like=like, like_game=like_game)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Game:
         """A full state consistent with ``seat``'s view, hidden parts resampled with ``rng``."""
@@ -605,9 +610,11 @@ class Frame(Pickled):
         return build_view(self.state, seat, frame=not self.final)
 
     def views(
-        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None
+        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None,
+        like_game: Game | None = None,
     ) -> dict[int | None, dict[str, Any]]:
         """The views of several seats at this frame, built together (``Game.views``)."""
         from .views import build_views
 
-        return build_views(self.state, seats, frame=not self.final, like=like)
+        return build_views(self.state, seats, frame=not self.final, like=like,
+                           like_game=like_game)

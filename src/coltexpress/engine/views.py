@@ -96,15 +96,18 @@ def build_view(g: Game, seat: object, *, frame: bool = False) -> dict[str, Any]:
 
 def build_views(
     g: Game, seats: tuple[int | None, ...], *, frame: bool = False,
-    like: dict[str, Any] | None = None,
+    like: dict[str, Any] | None = None, like_game: Game | None = None,
 ) -> dict[int | None, dict[str, Any]]:
     """The views of ``seats`` at one moment, each equal to its ``build_view``: the public
     view is built once and each seat's made from it, so they share what they show alike
     (the same objects: a caller must not change them). ``like``: the public view of an
-    earlier moment, whose parts this one's keep where they are equal (``share``)."""
+    earlier moment, whose parts this one's keep where they are equal (``share``);
+    ``like_game``: the game of that moment (an earlier moment of this game), whose
+    bandits, spaces and pile cards that stand as they stood are not built again
+    (``public_view``)."""
     for seat in seats:
         _check_seat(g, seat)
-    public = public_view(g, frame=frame)
+    public = public_view(g, frame=frame, like=like, like_game=like_game)
     if like is not None:
         public = share(like, public)
     return {seat: seat_view(g, public, seat, frame=frame) for seat in seats}
@@ -198,8 +201,36 @@ def seat_view(
     return view
 
 
-def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
-    """What everyone sees (the view of ``seat=None``, a spectator)."""
+def _kept_parts(
+    g: Game, like: dict[str, Any] | None, was: Game | None
+) -> tuple[list[Any], list[Any], list[Any]] | None:
+    """The public view ``like`` of ``was``'s moment, by its bandits, spaces and pile
+    cards, when its entries may stand for this moment's where their part of the game is
+    as it was: ``was`` an earlier moment of this game, the same tokens public (so the
+    same values shown), the base game's parts alone (an expansion shows more of them)."""
+    from .game import OVER
+
+    if (like is None or was is None or was.chars is not g.chars or g.mp is not None
+            or g.hs is not None or was.loot_public != g.loot_public
+            or (was.phase == OVER) != (g.phase == OVER)):
+        return None
+    return like["bandits"], like["spaces"], like["pile"]
+
+
+def _same_list(old: list[Any], new: list[Any]) -> list[Any]:
+    """``old`` when ``new`` holds its very entries, else ``new``."""
+    if len(old) == len(new) and all(a is b for a, b in zip(old, new, strict=True)):
+        return old
+    return new
+
+
+def public_view(
+    g: Game, *, frame: bool = False, like: dict[str, Any] | None = None,
+    like_game: Game | None = None,
+) -> dict[str, Any]:
+    """What everyone sees (the view of ``seat=None``, a spectator). ``like``, ``like_game``:
+    the public view of an earlier moment of this game and its game; an entry of its
+    bandits, spaces or pile that shows what this moment would is that very entry."""
     from .game import KEEP, OVER, PLACE, RESOLVING
 
     watching = frame and g.phase != OVER
@@ -207,10 +238,17 @@ def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
     placing = g.phase == PLACE
     known = known_tokens(g, None)
     spec = g.round_card_spec
+    kept = _kept_parts(g, like, like_game)
+    was = like_game if kept is not None else None
     bandits = []
     coach = 2 * (g.last + 1)  # Horses & Stagecoach: the stagecoach's spaces follow the train's
     for b, name in enumerate(g.chars):
         p = g.pos[b]
+        if (kept is not None and was is not None and b < len(kept[0]) and p == was.pos[b]
+                and g.held[b] == was.held[b] and g.cylinder[b] == was.cylinder[b]
+                and g.received[b] == was.received[b] and g.powers[b] == was.powers[b]):
+            bandits.append(kept[0][b])
+            continue
         bandits.append(
             {
                 "character": name,
@@ -227,6 +265,10 @@ def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
         )
     spaces = []
     for space, tokens in enumerate(g.floor_loot):
+        if (kept is not None and was is not None and space < len(kept[1])
+                and tokens == was.floor_loot[space]):
+            spaces.append(kept[1][space])
+            continue
         spaces.append(
             {
                 "car": None if space >= coach else space >> 1,
@@ -240,9 +282,16 @@ def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
     resolving = g.phase in RESOLVING and not frame
     revealed = g.resolve_i + int(resolving) if resolving or frame else 0
     for i, card in enumerate(g.pile):
+        shown = not g.pile_down[i] or i < revealed
+        if kept is not None and was is not None and i < len(kept[2]) and i < len(was.pile):
+            entry = kept[2][i]
+            if (was.pile[i] == card and entry["down"] == g.pile_down[i]
+                    and entry["resolved"] == (i < g.resolve_i)
+                    and (entry["card"] is not None) == shown):
+                pile.append(entry)
+                continue
         b = g.card_bandit[card]
         owner = g.seat_of[b]
-        shown = not g.pile_down[i] or i < revealed
         pile.append(
             {
                 "seat": owner,
@@ -296,10 +345,10 @@ def public_view(g: Game, *, frame: bool = False) -> dict[str, Any]:
         "cars": g.last,
         "marshal": None if g.mp is not None else g.marshal,
         "neutral_bullets": 0 if g.neutral_gone else g.neutral,
-        "spaces": spaces,
-        "bandits": bandits,
+        "spaces": spaces if kept is None else _same_list(kept[1], spaces),
+        "bandits": bandits if kept is None else _same_list(kept[0], bandits),
         "players": players,
-        "pile": pile,
+        "pile": pile if kept is None else _same_list(kept[2], pile),
         "resolving": g.resolve_i if resolving else None,
     }
     if g.mp is not None:

@@ -491,11 +491,12 @@ class Hub:
 
     async def _broadcast(
         self, table: LiveTable, before: Game | None, action: str | None,
-        start: Game | None = None,
+        start: Game | None = None, applied: tuple[Game, list[Any]] | None = None,
     ) -> None:
         """Queue every local viewer's update of the change just made (``action`` from
         ``before``; None: the host started the game; ``start``: the game as ``before``'s
-        round was dealt), the players' queues first. Each is built once per seat and form
+        round was dealt; ``applied``: the game after ``action`` and its frames, if cut
+        already), the players' queues first. Each is built once per seat and form
         (whole, or patches: ``Viewer.patch``), whatever its sockets, and once for all the
         spectators, by the table's render worker; the caller holds the table's lock, so a
         viewer's updates keep their order."""
@@ -513,6 +514,7 @@ class Hub:
             partial(table.record_of, source),
             patched,
             None if start is None else (table.kind, source, start),
+            applied,
         )
         for viewer in sorted(table.viewers, key=_spectators_last):
             text = texts.get((viewer.seat, viewer.patch and not viewer.welcomed))
@@ -616,8 +618,15 @@ class Hub:
                 raise ProtocolError("not-your-turn", "the player is back")
             before = table.game
             game = before.clone()
+            # a table whose updates are built here: the move cut into frames once, for
+            # the updates too (``RenderPool.updates``' ``applied``)
+            frames = None
             try:
-                events = game.apply(action)
+                if self.render.builds_here(table.id):
+                    frames = game.apply_frames(action, own=True)
+                    events = [event for frame in frames for event in frame.events]
+                else:
+                    events = game.apply(action)
             except NotationError as exc:
                 raise ProtocolError("syntax", str(exc)) from None
             except IllegalActionError as exc:
@@ -658,7 +667,9 @@ class Hub:
                     )
                 start = table.round_start
                 table.advance(before, game, events)
-                await self._broadcast(table, before, notation, start)
+                await self._broadcast(
+                    table, before, notation, start, None if frames is None else (game, frames)
+                )
             finally:
                 if reply is not None:
                     reply.release()

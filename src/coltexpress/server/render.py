@@ -56,14 +56,14 @@ RENDER_TIMEOUT = 30.0  # seconds a job may wait for its worker before the worker
 # are built in its process, and over which fewer (latency stays low up to about 0.7: see
 # docs/server.md); the least share moved at a time (of ``SHARES`` parts of the tables, by
 # their ids' hashes; more when the moves measured say how much more fits); the jobs built
-# here since the last look that tell what a job costs; seconds between two looks (a look
-# after a move of tables only starts the next measure: the tables moved are rebuilt
-# meanwhile)
+# here since the last look that tell what a job costs (the last such measure is kept for
+# the looks that have fewer); seconds between two looks (a look after a move of tables
+# only starts the next measure: the tables moved are rebuilt meanwhile)
 BUSY = (0.5, 0.7)
 STEP = 0.125
 SHARES = 1024
 MEASURED_JOBS = 50
-BALANCE_EVERY = 5.0
+BALANCE_EVERY = 2.0
 _PRELOAD = ["coltexpress.server.render", "coltexpress.server.words", "coltexpress.server.se_words"]
 
 Record = tuple[str, dict[str, Any], int, list[str]]  # game, options, seed, actions so far
@@ -105,9 +105,12 @@ class Renderer:
         self.limit = limit
         self.copies: OrderedDict[str, _Copy] = OrderedDict()
 
-    def run(self, job: Job) -> Texts | None:
+    def run(self, job: Job, applied: tuple[Any, list[Any]] | None = None) -> Texts | None:
         """The encoded updates of ``job`` by (seat, patched); None when this renderer's copy
-        of the table is not at the job's version (send the record)."""
+        of the table is not at the job's version (send the record). ``applied``: the game
+        after the job's action and its frames (``apply_frames``, the last frame holding
+        that game), made already by the server, which changes them no more: the copy
+        takes them instead of applying the action again."""
         if job.record is not None:
             self.copies[job.table] = _rebuild(job.record)
         copy = self.copies.get(job.table)
@@ -119,13 +122,16 @@ class Renderer:
         before, game, frames = None, copy.game, None
         if job.action is not None:
             before = copy.game
-            game = before.clone()
-            frames = game.apply_frames(job.action)
+            if applied is not None:
+                game, frames = applied
+            else:
+                game = before.clone()
+                frames = game.apply_frames(job.action, own=True)
         # the spectator's first: the seats' words share what is alike
         seats = sorted(dict.fromkeys((*job.seats, *job.patched)), key=lambda s: s is not None)
         # the views, events and cards the viewers' updates share; the views share what did
         # not change with the public view of the table's last moment
-        said = Said(tuple(seats), public=copy.public)
+        said = Said(tuple(seats), public=copy.public, public_game=copy.game)
         texts: Texts = {}
         seen: dict[int | None, Seen] = {}
         for seat in seats:
@@ -390,6 +396,7 @@ class RenderPool:
         self.spent = 0.0
         self.jobs_here = 0
         self.jobs_away = 0
+        self.cost: float | None = None  # what a job built here cost, at the last measure
 
     def _route(self, table: str) -> int | None:
         """Where ``table``'s updates are built: a worker's index, or None (here)."""
@@ -406,9 +413,9 @@ class RenderPool:
         ``now``, ``cpu``: the clock and that time, given in tests): over ``BUSY[1]`` of a
         core, fewer tables are built here; under ``BUSY[0]``, more. At least ``STEP`` of
         them move; as many as bring the loop halfway between the two, by what a job built
-        here cost and how many went to the workers (or here) since the last look, when
-        ``MEASURED_JOBS`` were built here. A look after a move starts a new measure
-        without moving (``BALANCE_EVERY``)."""
+        here cost and how many went to the workers (or here) since the last look, once
+        ``MEASURED_JOBS`` built here in one look told what a job costs. A look after a move
+        starts a new measure without moving (``BALANCE_EVERY``)."""
         if not self.workers:
             return
         now = time.monotonic() if now is None else now
@@ -423,8 +430,11 @@ class RenderPool:
             return
         seconds = now - last[1]
         busy = (cpu - last[0]) / seconds
-        # what a job costs the loop when built here (None: too few built to tell)
-        cost = spent / built if built >= MEASURED_JOBS else None
+        # what a job costs the loop when built here (the last measure when too few were
+        # built since: a loop that handed its tables back still knows; None: never told)
+        if built >= MEASURED_JOBS:
+            self.cost = spent / built
+        cost = self.cost
         goal = (BUSY[0] + BUSY[1]) / 2
         here = self.here
         if busy > BUSY[1]:
@@ -446,10 +456,17 @@ class RenderPool:
             worker = self.workers[index] = _Worker()
         return worker
 
-    async def _run(self, index: int | None, job: Job) -> Texts | None:
+    def builds_here(self, table: str) -> bool:
+        """Whether ``table``'s updates are built in this process now (its next ``updates``
+        may take the server's own applied move: ``applied``)."""
+        return self._route(table) is None
+
+    async def _run(
+        self, index: int | None, job: Job, applied: tuple[Any, list[Any]] | None = None
+    ) -> Texts | None:
         if index is None:
             began = time.perf_counter()
-            done = self.local.run(job)
+            done = self.local.run(job, applied)
             self.spent += time.perf_counter() - began
             self.jobs_here += 1
             return done
@@ -467,14 +484,16 @@ class RenderPool:
         record: Callable[[], Record],
         patched: set[int | None] = frozenset(),  # type: ignore[assignment]
         snapshot: tuple[TableGame, Any, Any] | None = None,
+        applied: tuple[Any, list[Any]] | None = None,
     ) -> Texts:
         """The encoded update for ``action`` at ``version`` of ``table`` of each of
         ``seats`` whole and of each of ``patched`` as patches, by (seat, patched) (see
         ``Job``); ``record()`` gives the table's record at ``version`` when a copy needs
         it; ``snapshot``, the table's game, the game at ``version`` and as its round was
         dealt (the server's own, unchanged), makes a copy in this process without replaying the
-        record (``Renderer.adopt``). A worker that fails is replaced, and this once the
-        updates are built here."""
+        record (``Renderer.adopt``); ``applied``, the game after ``action`` and its frames
+        (``Renderer.run``), spares a copy in this process applying the action again. A
+        worker that fails is replaced, and this once the updates are built here."""
         index = self._route(table)
         generation = self.generation[index] if index is not None else 0
         fresh = self.known.get(table) == (index, generation, version)
@@ -484,9 +503,9 @@ class RenderPool:
         job = Job(table, version, action, tuple(seats), header, None if fresh else record(),
                   tuple(patched))
         try:
-            texts = await self._run(index, job)
+            texts = await self._run(index, job, applied)
             if texts is None:  # the copy was dropped or is behind: rebuild it
-                texts = await self._run(index, replace(job, record=record()))
+                texts = await self._run(index, replace(job, record=record()), applied)
             if texts is None:
                 raise RuntimeError(f"the renderer could not rebuild table {table}")
         except Exception:
@@ -496,7 +515,7 @@ class RenderPool:
             if index is not None and worker is not None and worker.broken:
                 self.workers[index] = None  # a new worker next time
                 self.generation[index] += 1
-            texts = Renderer(1).run(replace(job, record=record()))
+            texts = Renderer(1).run(replace(job, record=record()), applied)
             assert texts is not None
             return texts
         was = self.known.get(table)

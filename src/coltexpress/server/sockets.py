@@ -36,6 +36,7 @@ from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol
@@ -47,6 +48,9 @@ SEND_NOW = "colt.send_now"  # the scope's key of a socket's ``send_now``
 
 WINDOW_BITS = 14  # the server's compression window: 16 KiB
 LEVEL = 0  # ISA-L's fastest level (it has 0 to 3)
+# bytes under which a message goes uncompressed: compressing one costs the event loop more
+# than its bytes cost anyone (the threshold of Node's ``ws`` and Socket.IO)
+PLAIN_BELOW = 1024
 FALLBACK = {"level": 1, "memLevel": 6}  # zlib's, for a client that asks for no context
 # messages a socket may have read ahead of its connection's handling before it stops being
 # read (each at most ``Settings.max_message`` bytes; a client over ``Settings.rate`` a
@@ -54,8 +58,23 @@ FALLBACK = {"level": 1, "memLevel": 6}  # zlib's, for a client that asks for no 
 QUEUED = 8
 
 
+class TableDeflate(PerMessageDeflate):
+    """permessage-deflate that sends a message under ``PLAIN_BELOW`` bytes as it is: RFC
+    7692 lets each message say whether it is compressed (its RSV1 bit), and the other end's
+    decompressor only reads those that are."""
+
+    def encode(self, frame: Frame) -> Frame:
+        if frame.fin and frame.opcode in _DATA and len(frame.data) < PLAIN_BELOW:
+            return frame
+        return super().encode(frame)
+
+
+_DATA = (Opcode.TEXT, Opcode.BINARY)
+
+
 class TableDeflateFactory(ServerPerMessageDeflateFactory):
-    """permessage-deflate as websockets negotiates it, compressing with ISA-L."""
+    """permessage-deflate as websockets negotiates it, compressing with ISA-L, a message
+    under ``PLAIN_BELOW`` bytes sent as it is."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -67,7 +86,12 @@ class TableDeflateFactory(ServerPerMessageDeflateFactory):
     def process_request_params(
         self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
     ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
-        response, extension = super().process_request_params(params, accepted_extensions)
+        response, negotiated = super().process_request_params(params, accepted_extensions)
+        extension = TableDeflate(
+            negotiated.remote_no_context_takeover, negotiated.local_no_context_takeover,
+            negotiated.remote_max_window_bits, negotiated.local_max_window_bits,
+            negotiated.compress_settings,
+        )
         if not extension.local_no_context_takeover:  # one compressor for the whole socket
             # the same compress() and flush() as zlib's compressor
             extension.encoder = cast(Any, isal_zlib.compressobj(

@@ -260,12 +260,13 @@ class SuperGame:
         self._program(index)
         return events
 
-    def apply_frames(self, action: SuperAction | str) -> list[SuperFrame]:
+    def apply_frames(self, action: SuperAction | str, *, own: bool = False) -> list[SuperFrame]:
         """Like :meth:`apply`, cut into frames before each card revealed, each end of round
-        and the end of the game, each with the game as it stood then."""
+        and the end of the game, each with the game as it stood then (the last: a copy of
+        this game, or, ``own``, this game, which will not change again)."""
         from ..engine.frames import apply_in_frames
 
-        return apply_in_frames(self, action, SuperFrame)
+        return apply_in_frames(self, action, SuperFrame, own=own)
 
     @staticmethod
     def frame_count(events: list[SuperEvent]) -> int:
@@ -287,10 +288,13 @@ class SuperGame:
         return build_view(self, seat)
 
     def views(
-        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None
+        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None,
+        like_game: SuperGame | None = None,
     ) -> dict[int | None, dict[str, Any]]:
         """The views of several seats, as ``view`` gives each, built together: they share
-        what they show alike (the same objects, not to be changed)."""
+        what they show alike (the same objects, not to be changed); ``like``: the public
+        view of an earlier moment, whose parts they keep where they are equal (its game,
+        ``like_game``, is not needed here)."""
         from .views import build_views
 
         return build_views(self, seats, like=like)
@@ -669,7 +673,8 @@ class SuperFrame(Pickled):
         return build_view(self.state, seat, frame=not self.final)
 
     def views(
-        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None
+        self, seats: tuple[int | None, ...], like: dict[str, Any] | None = None,
+        like_game: SuperGame | None = None,
     ) -> dict[int | None, dict[str, Any]]:
         """The views of several seats at this frame, built together (``SuperGame.views``)."""
         from .views import build_views

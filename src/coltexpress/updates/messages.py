@@ -72,6 +72,7 @@ class Said:
     # (``engine.views.share``), so what did not change is the same object from moment to
     # moment, and the viewers' words and patches compare it at once
     public: dict[str, Any] | None = None
+    public_game: Game | None = None  # the game of ``public``'s moment
     # the first viewer's moments of the move (by frame index; the spectator's when one
     # watches): view and captions, whose parts the other viewers' captions share where
     # their views' parts are equal
@@ -110,8 +111,9 @@ class Said:
                 views = source.views(self.seats)
             else:
                 seats = self.seats if None in self.seats else (*self.seats, None)
-                views = source.views(seats, self.public)
+                views = source.views(seats, self.public, self.public_game)
                 self.public = views[None]
+                self.public_game = getattr(source, "state", source)  # a frame's, a game
             self.views[id(source)] = views
         return views[seat]
 
