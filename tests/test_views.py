@@ -437,9 +437,10 @@ def test_views_built_like_an_earlier_moment_keep_its_unchanged_parts(
     server passes the one it built last) and ``like_game`` its game: every view is still
     exactly the one built for that seat alone, and each part of the new public view equal
     to ``like``'s in the same place is ``like``'s own object, so that a server compares
-    what did not change at once. In the base game the bandits, spaces and pile cards that
-    stand as they stood are ``like``'s entries before any comparison (``public_view``),
-    also when ``like`` is of another branch of the game (a move tried on a copy)."""
+    what did not change at once. In the base game the bandits, spaces, pile cards and
+    players that stand as they stood are ``like``'s entries before any comparison
+    (``public_view``), also when ``like`` is of another branch of the game (a move tried
+    on a copy), and in every game the options are ``like``'s."""
     rng = random.Random(31)
     like: dict[str, Any] | None = None
     like_game: Game | None = None
@@ -460,8 +461,10 @@ def test_views_built_like_an_earlier_moment_keep_its_unchanged_parts(
             assert json.dumps(built) == json.dumps(alone(None)), label
             if like is not None:
                 kept += assert_shared(like, together[None], label)
-                taken += sum(a is b for part in ("bandits", "spaces", "pile")
+                taken += sum(a is b for part in ("bandits", "spaces", "pile", "players")
                              for a, b in zip(like[part], built[part], strict=False))
+                # the options of an earlier moment of the game are that moment's, as built
+                assert built["options"] is like["options"], label
             like, like_game = together[None], state
     assert kept > 100
     assert (taken > 100) == (not options.marshal_prisoners and not options.horses_stagecoach)

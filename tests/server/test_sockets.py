@@ -19,6 +19,7 @@ from uvicorn.config import Config
 from uvicorn.server import ServerState
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
+from websockets.server import ServerProtocol
 from websockets.uri import parse_uri
 
 from coltexpress.engine.options import Options
@@ -30,6 +31,8 @@ from coltexpress.server.sockets import (
     WINDOW_BITS,
     TableDeflateFactory,
     TableSocketProtocol,
+    _frame,
+    _own_deflate,
 )
 
 
@@ -92,6 +95,29 @@ def test_updates_compressed_by_the_server_inflate_back_with_its_window(
     raw = sum(map(len, updates))
     assert sent < raw / (5 if isal else 2)  # the window keeps the update before in reach
     assert 0 < plain < len(updates)  # patches small enough to go as they are, and not all
+
+
+@pytest.mark.parametrize("compressed", [True, False], ids=["compressed", "plain"])
+def test_a_frame_sent_at_once_is_the_frame_websockets_makes(compressed: bool) -> None:
+    """``send_now`` makes a message's frame itself (``_frame``): byte for byte the frame
+    websockets makes of it with the same compression, for a whole game's updates in a row
+    (each compressed against those before it, or sent as it is under ``PLAIN_BELOW``
+    bytes); a socket whose client asked for the window to be forgotten is left to
+    websockets."""
+    ours, theirs = (TableDeflateFactory().process_request_params([], [])[1] for _ in "ab")
+    connection = ServerProtocol()
+    connection.extensions = [ours] if compressed else []
+    assert _own_deflate(connection) is (ours if compressed else None)
+    for text in _a_games_updates(seat=1, patched=True):
+        made = Frame(Opcode.TEXT, text).serialize(
+            mask=False, extensions=[theirs] if compressed else []
+        )
+        assert _frame(text, ours if compressed else None) == made
+    forgetting = TableDeflateFactory().process_request_params(
+        [("server_no_context_takeover", None)], []
+    )[1]
+    connection.extensions = [forgetting]
+    assert _own_deflate(connection) is False
 
 
 async def test_a_socket_is_read_on_until_its_connection_falls_behind() -> None:

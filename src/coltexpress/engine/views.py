@@ -203,18 +203,19 @@ def seat_view(
 
 def _kept_parts(
     g: Game, like: dict[str, Any] | None, was: Game | None
-) -> tuple[list[Any], list[Any], list[Any]] | None:
-    """The public view ``like`` of ``was``'s moment, by its bandits, spaces and pile
-    cards, when its entries may stand for this moment's where their part of the game is
-    as it was: ``was`` an earlier moment of this game, the same tokens public (so the
-    same values shown), the base game's parts alone (an expansion shows more of them)."""
+) -> tuple[list[Any], list[Any], list[Any], list[Any]] | None:
+    """The public view ``like`` of ``was``'s moment, by its bandits, spaces, pile cards
+    and players, when its entries may stand for this moment's where their part of the
+    game is as it was: ``was`` an earlier moment of this game, the same tokens public (so
+    the same values shown), the base game's parts alone (an expansion shows more of
+    them)."""
     from .game import OVER
 
     if (like is None or was is None or was.chars is not g.chars or g.mp is not None
             or g.hs is not None or was.loot_public != g.loot_public
             or (was.phase == OVER) != (g.phase == OVER)):
         return None
-    return like["bandits"], like["spaces"], like["pile"]
+    return like["bandits"], like["spaces"], like["pile"], like["players"]
 
 
 def _same_list(old: list[Any], new: list[Any]) -> list[Any]:
@@ -230,7 +231,8 @@ def public_view(
 ) -> dict[str, Any]:
     """What everyone sees (the view of ``seat=None``, a spectator). ``like``, ``like_game``:
     the public view of an earlier moment of this game and its game; an entry of its
-    bandits, spaces or pile that shows what this moment would is that very entry."""
+    bandits, spaces or pile that shows what this moment would is that very entry, and its
+    options are this moment's."""
     from .game import KEEP, OVER, PLACE, RESOLVING
 
     watching = frame and g.phase != OVER
@@ -302,7 +304,22 @@ def public_view(
             }
         )
     players = []
+    # a player's entry as the moment before's: its cards counted and known as they were,
+    # in the same kind of phase (the cards to keep, the placements)
+    players_kept = (kept is not None and was is not None
+                    and (g.phase == KEEP) == (was.phase == KEEP)
+                    and placing == (was.phase == PLACE))
     for s in range(g.n_players):
+        if (players_kept and was is not None and kept is not None and s < len(kept[3])
+                and len(g.hand[s]) == len(was.hand[s]) and len(g.kept[s]) == len(was.kept[s])
+                and len(g.dropped[s]) == len(was.dropped[s])
+                and len(g.deck[s]) == len(was.deck[s]) and g.discard[s] == was.discard[s]
+                and g.hand_known[s] == was.hand_known[s]
+                and g.deck_known[s] == was.deck_known[s]
+                and g.deck_from[s] == was.deck_from[s]
+                and g.hand_bullets[s] == was.hand_bullets[s] and g.placed[s] == was.placed[s]):
+            players.append(kept[3][s])
+            continue
         players.append(
             {
                 "seat": s,
@@ -321,7 +338,9 @@ def public_view(
         )
     view: dict[str, Any] = {
         "seat": None,
-        "options": g.options.to_dict(),
+        # the options of an earlier moment of the same game are these options
+        "options": like["options"] if like is not None and like_game is not None
+        and like_game.options is g.options else g.options.to_dict(),
         "round": min(g.round_no + 1, 5),
         "rounds": 5,
         "round_deck_size": len(g.round_deck),
@@ -347,7 +366,7 @@ def public_view(
         "neutral_bullets": 0 if g.neutral_gone else g.neutral,
         "spaces": spaces if kept is None else _same_list(kept[1], spaces),
         "bandits": bandits if kept is None else _same_list(kept[0], bandits),
-        "players": players,
+        "players": players if kept is None else _same_list(kept[3], players),
         "pile": pile if kept is None else _same_list(kept[2], pile),
         "resolving": g.resolve_i if resolving else None,
     }

@@ -46,6 +46,9 @@ T = TypeVar("T")
 STEP_GRACE = 1.5  # seconds of a turn clock's allowance per step of the move before
 TAKEOVER_LEVEL = "medium"  # the bot that keeps an absent player's seat warm
 DB_THREADS = 8  # threads for the store's blocking calls (SQLite writes take turns anyway)
+# ticks (``Settings.tick``) before a turn clock's end from which its table's driver times it
+# (before that, the heartbeat looks at it once a tick: ``Hub._clocks``)
+CLOCK_NEAR = 2
 
 # A game is any game of the package (``coltexpress.games``): they share the engine contract
 # (pending, legal ids, apply, frame_count, view, record, clone) but no class. The frames of
@@ -830,8 +833,14 @@ class Hub:
                 wait = None  # until the table changes (``wake``): a thousand idle tables
                 # cost nothing
             left = table.clock_left(time.time())
-            if left is not None:
+            if left is not None and left < CLOCK_NEAR * self.settings.tick:
                 wait = left + 0.01 if wait is None else min(wait, left + 0.01)
+            # a clock further off has no timer of its own (a thousand tables' timers, set
+            # again at every move, cost the event loop): the heartbeat wakes the driver as
+            # the clock nears its end (``_clocks``)
+            if wait is None:
+                await table.wake.wait()
+                continue
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait):
                     await table.wake.wait()
@@ -845,8 +854,20 @@ class Hub:
                 await self._presence()
             except Exception:
                 log.exception("the presence heartbeat failed")
+            self._clocks()
             self.render.balance()  # on the loop's thread: its CPU time says how busy it is
             await asyncio.sleep(self.settings.tick)
+
+    def _clocks(self) -> None:
+        """Wake the driver of each table watched here whose turn clock nears its end (less
+        than ``CLOCK_NEAR`` ticks left), to time the rest itself (``_drive``)."""
+        now = time.time()
+        near = CLOCK_NEAR * self.settings.tick
+        for table in self.live.values():
+            if table.viewers:
+                left = table.clock_left(now)
+                if left is not None and left < near:
+                    table.wake.set()
 
     async def _presence(self) -> None:
         now = time.time()
